@@ -1,0 +1,48 @@
+// Bundles the extension host code (Node, CommonJS) and the chat webview (browser, IIFE).
+const esbuild = require('esbuild');
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: !production,
+  logLevel: 'warning',
+};
+
+const builds = [
+  {
+    ...common,
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/extension.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+  },
+  {
+    ...common,
+    entryPoints: ['src/webview/main.ts'],
+    outfile: 'dist/webview.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  },
+];
+
+async function main() {
+  if (watch) {
+    for (const options of builds) {
+      const ctx = await esbuild.context(options);
+      await ctx.watch();
+    }
+    return;
+  }
+  await Promise.all(builds.map((options) => esbuild.build(options)));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

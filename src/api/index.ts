@@ -1,0 +1,2 @@
+// Public surface of the API client (placeholder until the client lands).
+export {};

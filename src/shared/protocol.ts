@@ -1,0 +1,258 @@
+// The one contract between the extension host and the chat webview.
+// Both sides import this file and nothing else of each other (ESLint enforces it).
+// Every message is a discriminated union member with its own `is…()` guard, because
+// postMessage data is untyped at runtime and must be checked before it is trusted.
+
+// ---------------------------------------------------------------- shared shapes
+
+export type Role = 'user' | 'assistant';
+
+/** Where an answer stands; user messages are always 'done'. */
+export type MessageStatus = 'streaming' | 'done' | 'stopped' | 'error';
+
+/** What the user can do about an error, rendered as a button in the conversation. */
+export type ErrorAction = 'setApiKey' | 'setBaseUrl' | 'refreshModels' | 'retry' | 'selectModel';
+
+export interface ErrorInfo {
+  message: string;
+  /** HTTP status; undefined for a network-level failure. */
+  status?: number;
+  type?: string;
+  code?: string;
+  actions: ErrorAction[];
+}
+
+export interface Usage {
+  inputTokens?: number;
+  outputTokens?: number;
+  totalTokens?: number;
+}
+
+export interface ChatMessage {
+  id: string;
+  role: Role;
+  content: string;
+  /** Reasoning text streamed alongside the answer, shown collapsed. */
+  reasoning?: string;
+  status: MessageStatus;
+  /** Model that produced (assistant) or was asked (user). */
+  model?: string;
+  usage?: Usage;
+  error?: ErrorInfo;
+  createdAt: number;
+}
+
+export interface ChatSummary {
+  id: string;
+  title: string;
+  updatedAt: number;
+  messageCount: number;
+}
+
+export interface Transcript {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  messages: ChatMessage[];
+}
+
+/** A 429 back-off in progress: the webview counts down to `retryAt`. */
+export interface RetryNotice {
+  messageId: string;
+  attempt: number;
+  maxRetries: number;
+  /** Epoch milliseconds at which the next attempt starts. */
+  retryAt: number;
+  delayMs: number;
+}
+
+// ---------------------------------------------------------------- host → webview
+
+/** Full state, sent after `ready` and whenever the conversation is replaced. */
+export interface StateMessage {
+  type: 'state';
+  chat: Transcript;
+  model: string | undefined;
+  /** True while an answer streams (Send becomes Stop). */
+  busy: boolean;
+  hasApiKey: boolean;
+  hasBaseUrl: boolean;
+  history: ChatSummary[];
+}
+
+/** A message was appended (the user's prompt, or an empty assistant answer about to stream). */
+export interface MessageAddedMessage {
+  type: 'messageAdded';
+  message: ChatMessage;
+}
+
+/** Text appended to a streaming answer since the previous delta (batched, never per token). */
+export interface DeltaMessage {
+  type: 'delta';
+  messageId: string;
+  content?: string;
+  reasoning?: string;
+}
+
+/** An answer's final state: status, usage, error. Content is the full text. */
+export interface MessageUpdatedMessage {
+  type: 'messageUpdated';
+  message: ChatMessage;
+}
+
+export interface RetryingMessage {
+  type: 'retrying';
+  notice: RetryNotice;
+}
+
+export interface BusyMessage {
+  type: 'busy';
+  busy: boolean;
+}
+
+export interface ModelChangedMessage {
+  type: 'modelChanged';
+  model: string | undefined;
+}
+
+export interface HistoryMessage {
+  type: 'history';
+  history: ChatSummary[];
+}
+
+export interface ConfigMessage {
+  type: 'config';
+  hasApiKey: boolean;
+  hasBaseUrl: boolean;
+}
+
+/** Puts text into the prompt box (Send Selection), optionally replacing what is there. */
+export interface SetInputMessage {
+  type: 'setInput';
+  text: string;
+  mode: 'append' | 'replace';
+}
+
+/** Opens the history list in the webview. */
+export interface ShowHistoryMessage {
+  type: 'showHistory';
+}
+
+export type HostToWebview =
+  | StateMessage
+  | MessageAddedMessage
+  | DeltaMessage
+  | MessageUpdatedMessage
+  | RetryingMessage
+  | BusyMessage
+  | ModelChangedMessage
+  | HistoryMessage
+  | ConfigMessage
+  | SetInputMessage
+  | ShowHistoryMessage;
+
+// ---------------------------------------------------------------- webview → host
+
+/** Sent once the webview's script has run; the host posts nothing before it. */
+export interface ReadyMessage { type: 'ready' }
+export interface SendMessage { type: 'send'; text: string }
+export interface StopMessage { type: 'stop' }
+export interface NewChatMessage { type: 'newChat' }
+/** Answer the last user message again, replacing the last answer. */
+export interface RegenerateMessage { type: 'regenerate' }
+/** Replace user message `messageId` with `text`, drop everything after it, and resend. */
+export interface EditMessage { type: 'edit'; messageId: string; text: string }
+export interface OpenChatMessage { type: 'openChat'; chatId: string }
+export interface DeleteChatMessage { type: 'deleteChat'; chatId: string }
+export interface ExportChatMessage { type: 'exportChat' }
+/** Opens the model quick pick. */
+export interface PickModelMessage { type: 'pickModel' }
+/** Runs the action attached to an error (or a welcome button). */
+export interface RunActionMessage { type: 'runAction'; action: ErrorAction }
+/** A link in model output was clicked; the host checks the scheme before opening. */
+export interface OpenLinkMessage { type: 'openLink'; href: string }
+export interface CopyTextMessage { type: 'copyText'; text: string }
+export interface InsertCodeMessage { type: 'insertCode'; code: string }
+
+export type WebviewToHost =
+  | ReadyMessage
+  | SendMessage
+  | StopMessage
+  | NewChatMessage
+  | RegenerateMessage
+  | EditMessage
+  | OpenChatMessage
+  | DeleteChatMessage
+  | ExportChatMessage
+  | PickModelMessage
+  | RunActionMessage
+  | OpenLinkMessage
+  | CopyTextMessage
+  | InsertCodeMessage;
+
+// ---------------------------------------------------------------- guards
+
+const ERROR_ACTIONS: readonly ErrorAction[] = ['setApiKey', 'setBaseUrl', 'refreshModels', 'retry', 'selectModel'];
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function hasType<T extends string>(value: unknown, type: T): value is Record<string, unknown> & { type: T } {
+  return isRecord(value) && value.type === type;
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+export function isErrorAction(value: unknown): value is ErrorAction {
+  return isString(value) && (ERROR_ACTIONS as readonly string[]).includes(value);
+}
+
+export const isReady = (m: unknown): m is ReadyMessage => hasType(m, 'ready');
+export const isSend = (m: unknown): m is SendMessage => hasType(m, 'send') && isString(m.text);
+export const isStop = (m: unknown): m is StopMessage => hasType(m, 'stop');
+export const isNewChat = (m: unknown): m is NewChatMessage => hasType(m, 'newChat');
+export const isRegenerate = (m: unknown): m is RegenerateMessage => hasType(m, 'regenerate');
+export const isEdit = (m: unknown): m is EditMessage => hasType(m, 'edit') && isString(m.messageId) && isString(m.text);
+export const isOpenChat = (m: unknown): m is OpenChatMessage => hasType(m, 'openChat') && isString(m.chatId);
+export const isDeleteChat = (m: unknown): m is DeleteChatMessage => hasType(m, 'deleteChat') && isString(m.chatId);
+export const isExportChat = (m: unknown): m is ExportChatMessage => hasType(m, 'exportChat');
+export const isPickModel = (m: unknown): m is PickModelMessage => hasType(m, 'pickModel');
+export const isRunAction = (m: unknown): m is RunActionMessage => hasType(m, 'runAction') && isErrorAction(m.action);
+export const isOpenLink = (m: unknown): m is OpenLinkMessage => hasType(m, 'openLink') && isString(m.href);
+export const isCopyText = (m: unknown): m is CopyTextMessage => hasType(m, 'copyText') && isString(m.text);
+export const isInsertCode = (m: unknown): m is InsertCodeMessage => hasType(m, 'insertCode') && isString(m.code);
+
+const webviewGuards = [
+  isReady, isSend, isStop, isNewChat, isRegenerate, isEdit, isOpenChat, isDeleteChat,
+  isExportChat, isPickModel, isRunAction, isOpenLink, isCopyText, isInsertCode,
+];
+
+/** True when `m` is any well-formed webview → host message. */
+export function isWebviewToHost(m: unknown): m is WebviewToHost {
+  return webviewGuards.some((guard) => guard(m));
+}
+
+export const isState = (m: unknown): m is StateMessage => hasType(m, 'state') && isRecord(m.chat) && Array.isArray(m.history);
+export const isMessageAdded = (m: unknown): m is MessageAddedMessage => hasType(m, 'messageAdded') && isRecord(m.message);
+export const isDelta = (m: unknown): m is DeltaMessage =>
+  hasType(m, 'delta') && isString(m.messageId) && (m.content === undefined || isString(m.content)) && (m.reasoning === undefined || isString(m.reasoning));
+export const isMessageUpdated = (m: unknown): m is MessageUpdatedMessage => hasType(m, 'messageUpdated') && isRecord(m.message);
+export const isRetrying = (m: unknown): m is RetryingMessage => hasType(m, 'retrying') && isRecord(m.notice);
+export const isBusy = (m: unknown): m is BusyMessage => hasType(m, 'busy') && typeof m.busy === 'boolean';
+export const isModelChanged = (m: unknown): m is ModelChangedMessage => hasType(m, 'modelChanged') && (m.model === undefined || isString(m.model));
+export const isHistory = (m: unknown): m is HistoryMessage => hasType(m, 'history') && Array.isArray(m.history);
+export const isConfig = (m: unknown): m is ConfigMessage => hasType(m, 'config') && typeof m.hasApiKey === 'boolean' && typeof m.hasBaseUrl === 'boolean';
+export const isSetInput = (m: unknown): m is SetInputMessage => hasType(m, 'setInput') && isString(m.text) && (m.mode === 'append' || m.mode === 'replace');
+export const isShowHistory = (m: unknown): m is ShowHistoryMessage => hasType(m, 'showHistory');
+
+const hostGuards = [
+  isState, isMessageAdded, isDelta, isMessageUpdated, isRetrying, isBusy, isModelChanged,
+  isHistory, isConfig, isSetInput, isShowHistory,
+];
+
+/** True when `m` is any well-formed host → webview message. */
+export function isHostToWebview(m: unknown): m is HostToWebview {
+  return hostGuards.some((guard) => guard(m));
+}

@@ -1,0 +1,2 @@
+// Chat webview entry point (placeholder until the UI lands).
+export {};
