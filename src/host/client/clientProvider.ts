@@ -1,0 +1,67 @@
+import * as vscode from 'vscode';
+import { ModelAccessClient } from '../../api';
+import type { KeyStore } from '../auth/keyStore';
+import { onDidChangeSettings, readSettings, type Settings } from '../config/settings';
+import type { Log } from '../logging/log';
+import { Disposable } from '../util/disposable';
+
+export type ConfigurationAction = 'setApiKey' | 'setBaseUrl';
+
+/** The client cannot be built: something the user must set first. `action` names the command that fixes it. */
+export class ConfigurationError extends Error {
+  override readonly name = 'ConfigurationError';
+
+  constructor(message: string, readonly action: ConfigurationAction) {
+    super(message);
+  }
+}
+
+export function isConfigurationError(error: unknown): error is ConfigurationError {
+  return error instanceof ConfigurationError;
+}
+
+/**
+ * Builds the API client from the settings and the key, and keeps it until either changes:
+ * every caller shares one client, and a settings change takes effect without a reload.
+ */
+export class ClientProvider extends Disposable {
+  private cached: { client: ModelAccessClient; fingerprint: string } | undefined;
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
+  /** Fired when the key or a setting the client depends on changed: the next getClient() builds a new client. */
+  readonly onDidChange: vscode.Event<void> = this.changed.event;
+
+  constructor(
+    private readonly keyStore: KeyStore,
+    private readonly log: Log,
+    private readonly settings: () => Settings = readSettings,
+  ) {
+    super();
+    this.register(keyStore.onDidChange(() => this.invalidate()));
+    this.register(onDidChangeSettings(() => this.invalidate()));
+  }
+
+  async getClient(): Promise<ModelAccessClient> {
+    const settings = this.settings();
+    if (!settings.baseUrl) {
+      throw new ConfigurationError('No base URL is set. Run "Model Access: Set Base URL".', 'setBaseUrl');
+    }
+    const apiKey = await this.keyStore.get();
+    if (!apiKey) {
+      throw new ConfigurationError('No API key is set. Run "Model Access: Set API Key".', 'setApiKey');
+    }
+    this.log.addSecret(apiKey);
+    const fingerprint = JSON.stringify([settings.baseUrl, settings.retry, apiKey]);
+    if (this.cached?.fingerprint !== fingerprint) {
+      this.cached = {
+        fingerprint,
+        client: new ModelAccessClient({ baseUrl: settings.baseUrl, apiKey, retry: settings.retry, log: this.log.request }),
+      };
+    }
+    return this.cached.client;
+  }
+
+  private invalidate(): void {
+    this.cached = undefined;
+    this.changed.fire();
+  }
+}
