@@ -1,6 +1,77 @@
 import * as vscode from 'vscode';
+import { KeyStore } from './host/auth/keyStore';
+import { registerChat } from './host/chat';
+import { ClientProvider } from './host/client/clientProvider';
+import { clearApiKeyCommand, setApiKeyCommand } from './host/commands/apiKeyCommands';
+import { setBaseUrlCommand } from './host/commands/baseUrlCommand';
+import { copyModelIdCommand, selectModelCommand, useModelCommand } from './host/commands/modelCommands';
+import { askAboutSelectionCommand, sendSelectionCommand } from './host/commands/selectionCommands';
+import { onDidChangeSettings, readSettings } from './host/config/settings';
+import { testConnectionCommand } from './host/connection/connectionTest';
+import { updateContextKeys } from './host/context/contextKeys';
+import { Log } from './host/logging/log';
+import { ModelCatalog } from './host/models/modelCatalog';
+import { MODELS_VIEW_ID, ModelsTreeProvider } from './host/models/modelsTreeProvider';
+import { ModelStatusBar } from './host/statusBar/modelStatusBar';
 
-// Wiring only. Filled in by the extension issue; kept minimal so the harness can load it.
-export function activate(_context: vscode.ExtensionContext): void {}
+/** Handed to the in-host tests only (ExtensionMode.Test): other extensions never get the key store. */
+export interface TestHooks {
+  keys: KeyStore;
+  clients: ClientProvider;
+  catalog: ModelCatalog;
+  modelsTree: ModelsTreeProvider;
+  statusBar: ModelStatusBar;
+  log: Log;
+}
+
+// Wiring only: every piece is created here and disposed through context.subscriptions.
+// Nothing here touches the network; the first request happens when a view is shown or a command runs.
+export function activate(context: vscode.ExtensionContext): TestHooks | undefined {
+  const log = new Log();
+  const keys = new KeyStore(context.secrets);
+  const clients = new ClientProvider(keys, log);
+  const catalog = new ModelCatalog(clients, log);
+  const modelsTree = new ModelsTreeProvider(catalog);
+  const statusBar = new ModelStatusBar(readSettings().model);
+  context.subscriptions.push(log, keys, clients, catalog, modelsTree, statusBar);
+
+  const chat = registerChat(context, { keys, clients, log });
+
+  const refreshConfigState = async (): Promise<void> => {
+    await updateContextKeys(keys, readSettings());
+    chat.refreshConfig();
+  };
+  context.subscriptions.push(
+    vscode.window.registerTreeDataProvider(MODELS_VIEW_ID, modelsTree),
+    keys.onDidChange(() => void refreshConfigState()),
+    onDidChangeSettings((settings) => {
+      statusBar.update(settings.model);
+      modelsTree.rerender();
+      void refreshConfigState();
+    }),
+  );
+  void refreshConfigState();
+
+  const command = (id: string, run: (...args: unknown[]) => unknown): void => {
+    context.subscriptions.push(vscode.commands.registerCommand(id, run));
+  };
+  command('modelAccess.setApiKey', (key) => setApiKeyCommand(keys, key));
+  command('modelAccess.clearApiKey', () => clearApiKeyCommand(keys));
+  command('modelAccess.setBaseUrl', (url) => setBaseUrlCommand(url));
+  command('modelAccess.selectModel', () => selectModelCommand(catalog));
+  command('modelAccess.refreshModels', () => modelsTree.refresh());
+  command('modelAccess.useModel', (model) => useModelCommand(model));
+  command('modelAccess.copyModelId', (model) => copyModelIdCommand(model));
+  command('modelAccess.sendSelection', () => sendSelectionCommand(chat));
+  command('modelAccess.askAboutSelection', (question) => askAboutSelectionCommand(chat, question));
+  command('modelAccess.testConnection', () => testConnectionCommand(keys, log, context.extension));
+  command('modelAccess.newChat', () => chat.newChat());
+  command('modelAccess.exportChat', () => chat.exportChat());
+  command('modelAccess.showHistory', () => chat.showHistory());
+
+  return context.extensionMode === vscode.ExtensionMode.Test
+    ? { keys, clients, catalog, modelsTree, statusBar, log }
+    : undefined;
+}
 
 export function deactivate(): void {}

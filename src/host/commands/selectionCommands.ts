@@ -1,0 +1,63 @@
+import * as vscode from 'vscode';
+import { snippetFromSelection, type SelectionOutcome } from '../selection/formatSelection';
+
+/** What the selection commands need from the chat view. */
+export interface ChatInput {
+  insertIntoPrompt(text: string): unknown;
+  ask(text: string): unknown;
+}
+
+async function revealChat(): Promise<void> {
+  await vscode.commands.executeCommand('modelAccess.chat.focus');
+}
+
+/** The active editor's selection (or current line) as a fenced snippet, or why there is none. */
+export function snippetFromEditor(editor: vscode.TextEditor | undefined): SelectionOutcome {
+  if (!editor) {
+    return { kind: 'nothing', reason: 'Nothing was sent to the chat: no editor is active.' };
+  }
+  const { document, selection } = editor;
+  return snippetFromSelection({
+    selectedText: document.getText(selection),
+    currentLineText: document.lineAt(selection.active.line).text,
+    start: selection.isEmpty ? selection.active : selection.start,
+    end: selection.isEmpty ? selection.active : selection.end,
+    languageId: document.languageId,
+    path: document.isUntitled ? document.fileName : vscode.workspace.asRelativePath(document.uri, false),
+  });
+}
+
+/** Send Selection to Chat: the snippet goes into the prompt box, ready for a question. */
+export async function sendSelectionCommand(chat: ChatInput): Promise<boolean> {
+  const outcome = snippetFromEditor(vscode.window.activeTextEditor);
+  if (outcome.kind === 'nothing') {
+    void vscode.window.showInformationMessage(outcome.reason);
+    return false;
+  }
+  await revealChat();
+  await chat.insertIntoPrompt(outcome.text);
+  return true;
+}
+
+/** Ask About Selection: asks for the question, then sends question and snippet at once. `question` skips the box. */
+export async function askAboutSelectionCommand(chat: ChatInput, question?: unknown): Promise<boolean> {
+  const outcome = snippetFromEditor(vscode.window.activeTextEditor);
+  if (outcome.kind === 'nothing') {
+    void vscode.window.showInformationMessage(outcome.reason);
+    return false;
+  }
+  const asked = typeof question === 'string'
+    ? question
+    : await vscode.window.showInputBox({
+      title: 'Model Access: Ask About Selection',
+      prompt: 'Your question about the selected code',
+      placeHolder: 'What does this code do?',
+      ignoreFocusOut: true,
+    });
+  if (asked === undefined || asked.trim().length === 0) {
+    return false;
+  }
+  await revealChat();
+  await chat.ask(`${asked.trim()}\n\n${outcome.text}`);
+  return true;
+}

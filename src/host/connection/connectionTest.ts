@@ -1,0 +1,165 @@
+import * as vscode from 'vscode';
+import { ApiError, ModelAccessClient, validateApiKey, type StreamEvent } from '../../api';
+import type { KeyStore } from '../auth/keyStore';
+import { readSettings, validateBaseUrl } from '../config/settings';
+import type { Log } from '../logging/log';
+import { formatConnectionReport, overallStatus, type CheckResult, type ConnectionReport } from './connectionReport';
+
+/** Small, so the test costs next to nothing; 16 is the smallest many servers accept for max_output_tokens. */
+const TEST_MAX_TOKENS = 16;
+const TEST_PROMPT = 'Reply with the single word OK.';
+
+function describeError(error: unknown): string {
+  if (error instanceof ApiError) {
+    const parts = [error.status !== undefined ? `HTTP ${error.status}` : 'no HTTP reply', error.type, error.code].filter(Boolean);
+    return `${error.message} (${parts.join(', ')})`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+function elapsed(since: number): number {
+  return Math.round(performance.now() - since);
+}
+
+/**
+ * Runs the checks in order (base URL, key, GET /models, a tiny streaming request) and returns the
+ * report. Every request goes through a client built here, so the result does not depend on caches.
+ */
+export async function runConnectionTest(
+  keys: KeyStore,
+  log: Log,
+  environment: ConnectionReport['environment'],
+  signal: AbortSignal,
+): Promise<ConnectionReport> {
+  const settings = readSettings();
+  const report: ConnectionReport = { startedAt: new Date(), environment, baseUrl: settings.baseUrl, model: settings.model, api: settings.api, checks: [] };
+  const check = (result: CheckResult): void => {
+    report.checks.push(result);
+  };
+
+  if (!settings.baseUrl) {
+    check({ name: 'Base URL', status: 'fail', detail: 'not set. Run "Model Access: Set Base URL".' });
+    return report;
+  }
+  const warning = validateBaseUrl(settings.baseUrl);
+  check({ name: 'Base URL', status: warning ? 'warn' : 'pass', detail: warning ?? settings.baseUrl });
+
+  let apiKey: string | undefined;
+  try {
+    apiKey = await keys.get();
+    report.keySource = await keys.source();
+  } catch (error) {
+    check({ name: 'API key', status: 'fail', detail: describeError(error) });
+    return report;
+  }
+  if (!apiKey) {
+    check({ name: 'API key', status: 'fail', detail: 'not set. Run "Model Access: Set API Key" or set MODEL_ACCESS_API_KEY.' });
+    return report;
+  }
+  log.addSecret(apiKey);
+  report.apiKey = apiKey;
+  try {
+    validateApiKey(apiKey);
+    check({ name: 'API key', status: 'pass', detail: `well-formed (from ${report.keySource})` });
+  } catch (error) {
+    check({ name: 'API key', status: 'fail', detail: describeError(error) });
+    return report;
+  }
+
+  let client: ModelAccessClient;
+  try {
+    client = new ModelAccessClient({ baseUrl: settings.baseUrl, apiKey, retry: { maxRetries: 0 }, log: log.request });
+  } catch (error) {
+    check({ name: 'Client', status: 'fail', detail: describeError(error) });
+    return report;
+  }
+
+  let firstListed: string | undefined;
+  const modelsStart = performance.now();
+  try {
+    const models = await client.listModels({ signal });
+    firstListed = models[0]?.id;
+    const listed = settings.model ? models.some((model) => model.id === settings.model) : undefined;
+    const note = listed === false ? `; the active model "${settings.model}" is not among them` : '';
+    check({ name: 'GET /models', status: listed === false ? 'warn' : 'pass', detail: `${models.length} model(s) in ${elapsed(modelsStart)} ms${note}` });
+  } catch (error) {
+    check({ name: 'GET /models', status: 'fail', detail: `${describeError(error)} after ${elapsed(modelsStart)} ms` });
+  }
+
+  const model = settings.model ?? firstListed;
+  if (!model) {
+    check({ name: 'Streaming request', status: 'skip', detail: 'no model to ask: select one with "Model Access: Select Model".' });
+    return report;
+  }
+  report.model = model;
+  const path = settings.api === 'responses' ? 'POST /responses' : 'POST /chat/completions';
+  const streamStart = performance.now();
+  let firstTokenMs: number | undefined;
+  let received = 0;
+  let finishReason: string | undefined;
+  let usage: Extract<StreamEvent, { type: 'usage' }> | undefined;
+  try {
+    const events = settings.api === 'responses'
+      ? client.respond({ model, input: TEST_PROMPT, stream: true, maxOutputTokens: TEST_MAX_TOKENS }, { signal })
+      : client.chat({ model, messages: [{ role: 'user', content: TEST_PROMPT }], stream: true, maxTokens: TEST_MAX_TOKENS }, { signal });
+    for await (const event of events) {
+      if (event.type === 'text' || event.type === 'reasoning') {
+        firstTokenMs ??= elapsed(streamStart);
+        received += event.text.length;
+      } else if (event.type === 'usage') {
+        usage = event;
+      } else if (event.type === 'done') {
+        finishReason = event.finishReason;
+      }
+    }
+    const parts = [
+      `model ${model}`,
+      `first token after ${firstTokenMs ?? '—'} ms`,
+      `complete in ${elapsed(streamStart)} ms`,
+      `${received} character(s)`,
+      finishReason ? `finish reason ${finishReason}` : undefined,
+      usage ? `usage in ${usage.inputTokens ?? '?'} / out ${usage.outputTokens ?? '?'} tokens` : undefined,
+    ].filter(Boolean);
+    check({ name: `Streaming ${path}`, status: received > 0 ? 'pass' : 'warn', detail: received > 0 ? parts.join(', ') : `${parts.join(', ')}; the answer was empty` });
+  } catch (error) {
+    check({ name: `Streaming ${path}`, status: 'fail', detail: `model ${model}: ${describeError(error)} after ${elapsed(streamStart)} ms` });
+  }
+  return report;
+}
+
+/** The command: runs the test under a cancellable notification and writes the report to the log channel. */
+export async function testConnectionCommand(keys: KeyStore, log: Log, extension: vscode.Extension<unknown>): Promise<ConnectionReport> {
+  const environment = {
+    extensionVersion: String((extension.packageJSON as { version?: unknown }).version ?? 'unknown'),
+    vscodeVersion: vscode.version,
+    platform: `${process.platform}-${process.arch}`,
+    nodeVersion: process.version,
+  };
+  const report = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: 'Model Access: testing the connection…', cancellable: true },
+    (_progress, token) => {
+      const controller = new AbortController();
+      const subscription = token.onCancellationRequested(() => controller.abort());
+      return runConnectionTest(keys, log, environment, controller.signal).finally(() => subscription.dispose());
+    },
+  );
+  const text = log.redact(formatConnectionReport(report));
+  for (const line of text.split('\n')) {
+    log.info(line);
+  }
+  log.show();
+  const status = overallStatus(report.checks);
+  const summary = status === 'pass'
+    ? 'Model Access: the connection works.'
+    : status === 'warn'
+      ? 'Model Access: the connection works, with warnings (see the report).'
+      : `Model Access: the connection test failed: ${report.checks.find((check) => check.status === 'fail')?.detail ?? ''}`;
+  const show = status === 'fail' ? vscode.window.showErrorMessage : vscode.window.showInformationMessage;
+  // Not awaited: the command finishes with the report written, not when the notification is dismissed.
+  void show(log.redact(summary), 'Copy Report').then(async (choice) => {
+    if (choice === 'Copy Report') {
+      await vscode.env.clipboard.writeText(text);
+    }
+  });
+  return report;
+}

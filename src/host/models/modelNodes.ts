@@ -1,0 +1,154 @@
+// Pure (no vscode): what the Models tree shows, built from the records /models returned.
+// The tree provider only maps these descriptors onto vscode.TreeItem.
+import { escapeMarkdown } from './markdownEscape';
+
+/** A listed model as the client returns it: the id it found, and the record exactly as the server sent it. */
+export interface ListedModel {
+  id: string;
+  raw: unknown;
+}
+
+export type ModelsErrorAction = 'setApiKey' | 'setBaseUrl' | 'retry';
+
+export interface ModelNode {
+  kind: 'model';
+  id: string;
+  label: string;
+  description?: string;
+  active: boolean;
+  contextValue: 'model' | 'model.active';
+  /** Markdown listing the record's fields as the server returned them. */
+  tooltip: string;
+}
+
+export interface ErrorNode {
+  kind: 'error';
+  label: string;
+  description?: string;
+  tooltip: string;
+}
+
+export interface ActionNode {
+  kind: 'action';
+  label: string;
+  action: ModelsErrorAction;
+}
+
+export interface InfoNode {
+  kind: 'info';
+  label: string;
+}
+
+export type ModelsTreeNode = ModelNode | ErrorNode | ActionNode | InfoNode;
+
+const MAX_TOOLTIP_VALUE_LENGTH = 500;
+
+function describeValue(value: unknown): string {
+  let text: string;
+  if (typeof value === 'string') {
+    text = value;
+  } else if (value === undefined) {
+    text = 'undefined';
+  } else {
+    try {
+      text = JSON.stringify(value) ?? String(value);
+    } catch {
+      text = String(value);
+    }
+  }
+  return text.length > MAX_TOOLTIP_VALUE_LENGTH ? `${text.slice(0, MAX_TOOLTIP_VALUE_LENGTH)}…` : text;
+}
+
+/** One line per field, in the server's order and with the server's names; nothing is assumed about which fields exist. */
+export function modelTooltip(model: ListedModel): string {
+  const raw = model.raw;
+  if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
+    const entries = Object.entries(raw as Record<string, unknown>);
+    if (entries.length === 0) {
+      return `**${escapeMarkdown(model.id)}**\n\n_The server sent no fields for this model._`;
+    }
+    return entries.map(([key, value]) => `**${escapeMarkdown(key)}**: ${escapeMarkdown(describeValue(value))}`).join('  \n');
+  }
+  return escapeMarkdown(describeValue(raw));
+}
+
+/** Model nodes sorted as the server listed them; duplicates (same id) shown once. */
+export function buildModelNodes(models: readonly ListedModel[], activeModelId: string | undefined): ModelsTreeNode[] {
+  if (models.length === 0) {
+    return [{ kind: 'info', label: 'The service lists no models for this key.' }];
+  }
+  const seen = new Set<string>();
+  const nodes: ModelsTreeNode[] = [];
+  for (const model of models) {
+    if (seen.has(model.id)) {
+      continue;
+    }
+    seen.add(model.id);
+    const active = model.id === activeModelId;
+    nodes.push({
+      kind: 'model',
+      id: model.id,
+      label: model.id,
+      description: active ? 'active' : undefined,
+      active,
+      contextValue: active ? 'model.active' : 'model',
+      tooltip: modelTooltip(model),
+    });
+  }
+  return nodes;
+}
+
+/** Why listing failed, reduced to what the tree shows. */
+export interface ModelsFailure {
+  message: string;
+  /** HTTP status of the reply; undefined when there was none. */
+  status?: number;
+  type?: string;
+  code?: string;
+  /** True when the request got no HTTP reply at all (refused, DNS, TLS, timeout). */
+  network: boolean;
+}
+
+/** The client's code for a key it refused before sending (see src/api validateApiKey). */
+const INVALID_KEY_FORMAT_CODE = 'invalid_api_key_format';
+
+const ACTION_LABELS: Record<ModelsErrorAction, string> = {
+  setApiKey: 'Set API Key…',
+  setBaseUrl: 'Check Base URL…',
+  retry: 'Retry',
+};
+
+export function actionForModelsFailure(failure: ModelsFailure): ModelsErrorAction {
+  if (failure.status === 401 || failure.status === 403 || failure.code === INVALID_KEY_FORMAT_CODE) {
+    return 'setApiKey';
+  }
+  // No reply at all, or no such path: the base URL is the likely culprit.
+  if (failure.network || failure.status === 404) {
+    return 'setBaseUrl';
+  }
+  return 'retry';
+}
+
+/** A failure as tree rows: the cause, then the action that fixes it, and Retry when that action is something else. */
+export function buildErrorNodes(failure: ModelsFailure): ModelsTreeNode[] {
+  const message = failure.message.trim() || 'Unknown error';
+  const details = [
+    failure.status !== undefined ? `HTTP ${failure.status}` : failure.network ? 'no reply from the server' : undefined,
+    failure.type || undefined,
+    failure.code || undefined,
+  ].filter((part): part is string => !!part);
+  const action = actionForModelsFailure(failure);
+  const nodes: ModelsTreeNode[] = [
+    {
+      kind: 'error',
+      label: `Could not list models: ${message}`,
+      description: details.join(' · ') || undefined,
+      tooltip: details.length > 0 ? `${message}\n\n${details.join(' · ')}` : message,
+    },
+    { kind: 'action', label: ACTION_LABELS[action], action },
+  ];
+  if (action !== 'retry') {
+    nodes.push({ kind: 'action', label: ACTION_LABELS.retry, action: 'retry' });
+  }
+  return nodes;
+}

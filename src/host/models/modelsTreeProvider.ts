@@ -1,0 +1,106 @@
+import * as vscode from 'vscode';
+import { ApiError } from '../../api';
+import { ConfigurationError } from '../client/clientProvider';
+import { readSettings } from '../config/settings';
+import { Disposable } from '../util/disposable';
+import type { ModelCatalog } from './modelCatalog';
+import { buildErrorNodes, buildModelNodes, type ModelsErrorAction, type ModelsFailure, type ModelsTreeNode } from './modelNodes';
+
+export const MODELS_VIEW_ID = 'modelAccess.models';
+
+const ACTION_COMMANDS: Record<ModelsErrorAction, string> = {
+  setApiKey: 'modelAccess.setApiKey',
+  setBaseUrl: 'modelAccess.setBaseUrl',
+  retry: 'modelAccess.refreshModels',
+};
+
+export function describeFailure(error: unknown): ModelsFailure {
+  if (error instanceof ApiError) {
+    return { message: error.message, status: error.status, type: error.type, code: error.code, network: error.status === undefined };
+  }
+  return { message: error instanceof Error ? error.message : String(error), network: false };
+}
+
+/** The Models view. VS Code asks for children only while the view is visible, so nothing is fetched before that. */
+export class ModelsTreeProvider extends Disposable implements vscode.TreeDataProvider<ModelsTreeNode> {
+  private readonly changed = this.register(new vscode.EventEmitter<ModelsTreeNode | undefined | void>());
+  readonly onDidChangeTreeData: vscode.Event<ModelsTreeNode | undefined | void> = this.changed.event;
+
+  constructor(private readonly catalog: ModelCatalog, private readonly activeModel: () => string | undefined = () => readSettings().model) {
+    super();
+    this.register(catalog.onDidChange(() => this.changed.fire()));
+  }
+
+  /** Re-renders the rows (e.g. the active model changed) without fetching again. */
+  rerender(): void {
+    this.changed.fire();
+  }
+
+  /** Fetches the list again and re-renders. */
+  refresh(): void {
+    this.catalog.invalidate();
+  }
+
+  getTreeItem(node: ModelsTreeNode): vscode.TreeItem {
+    return toTreeItem(node);
+  }
+
+  async getChildren(parent?: ModelsTreeNode): Promise<ModelsTreeNode[]> {
+    if (parent) {
+      return [];
+    }
+    return this.loadNodes();
+  }
+
+  /** The rows, loading under the view's progress bar when the list is not cached. */
+  async loadNodes(): Promise<ModelsTreeNode[]> {
+    try {
+      const models = this.catalog.cached ?? await vscode.window.withProgress(
+        { location: { viewId: MODELS_VIEW_ID } },
+        () => this.catalog.list(),
+      );
+      return buildModelNodes(models, this.activeModel());
+    } catch (error) {
+      if (error instanceof ConfigurationError) {
+        // Empty, so that the view's welcome content (Set Base URL / Set API Key) shows.
+        return [];
+      }
+      return buildErrorNodes(describeFailure(error));
+    }
+  }
+}
+
+export function toTreeItem(node: ModelsTreeNode): vscode.TreeItem {
+  const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
+  switch (node.kind) {
+    case 'model': {
+      item.id = `model:${node.id}`;
+      item.description = node.description;
+      item.contextValue = node.contextValue;
+      item.iconPath = new vscode.ThemeIcon(node.active ? 'check' : 'hubot');
+      const tooltip = new vscode.MarkdownString(node.tooltip);
+      tooltip.isTrusted = false;
+      tooltip.supportHtml = false;
+      item.tooltip = tooltip;
+      item.accessibilityInformation = { label: node.active ? `${node.id}, active model` : node.id };
+      item.command = { command: 'modelAccess.useModel', title: 'Use for Chat', arguments: [node.id] };
+      break;
+    }
+    case 'error':
+      item.description = node.description;
+      item.tooltip = node.tooltip;
+      item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
+      item.contextValue = 'error';
+      break;
+    case 'action':
+      item.iconPath = new vscode.ThemeIcon(node.action === 'setApiKey' ? 'key' : node.action === 'setBaseUrl' ? 'globe' : 'refresh');
+      item.command = { command: ACTION_COMMANDS[node.action], title: node.label };
+      item.contextValue = 'action';
+      break;
+    case 'info':
+      item.iconPath = new vscode.ThemeIcon('info');
+      item.contextValue = 'info';
+      break;
+  }
+  return item;
+}

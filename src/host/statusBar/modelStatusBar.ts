@@ -1,0 +1,27 @@
+import * as vscode from 'vscode';
+import { Disposable } from '../util/disposable';
+
+/** Text of the status bar item: the active model, or an invitation to pick one. */
+export function statusBarText(model: string | undefined): string {
+  return model ? `$(hubot) ${model}` : '$(hubot) Select model';
+}
+
+/** The active model in the status bar; a click opens Select Model. */
+export class ModelStatusBar extends Disposable {
+  readonly item: vscode.StatusBarItem;
+
+  constructor(model: string | undefined) {
+    super();
+    this.item = this.register(vscode.window.createStatusBarItem('modelAccess.model', vscode.StatusBarAlignment.Right, 100));
+    this.item.name = 'Model Access: Active Model';
+    this.item.command = 'modelAccess.selectModel';
+    this.update(model);
+    this.item.show();
+  }
+
+  update(model: string | undefined): void {
+    this.item.text = statusBarText(model);
+    this.item.tooltip = model ? `Model Access: chatting with ${model}. Click to change.` : 'Model Access: no model selected. Click to pick one.';
+    this.item.accessibilityInformation = { label: model ? `Model Access model ${model}` : 'Model Access: select model' };
+  }
+}
