@@ -1,8 +1,62 @@
 // Entry point of the chat feature for the wiring in src/extension.ts.
-//
-// Signature (stable, called by extension.ts):
-//   registerChat(context: vscode.ExtensionContext, deps: { keys: KeyStore; clients: ClientProvider; log: Log }): ChatViewProvider
-// It registers the `modelAccess.chat` webview view provider, subscribes to key and settings changes,
-// and pushes everything it creates into context.subscriptions. The returned provider has the methods
-// the commands call: newChat(), exportChat(), showHistory(), insertIntoPrompt(text), ask(text), refreshConfig().
-export {};
+import * as vscode from 'vscode';
+import { isStreamingRequiredError } from '../../api';
+import type { KeyStore } from '../auth/keyStore';
+import type { ClientProvider } from '../client/clientProvider';
+import { onDidChangeSettings, readSettings } from '../config/settings';
+import type { Log } from '../logging/log';
+import { ChatSession } from './chatSession';
+import { CHAT_VIEW_ID, ChatViewProvider, type ChatConfigStatus } from './chatViewProvider';
+import { HistoryStore } from './historyStore';
+
+export { CHAT_VIEW_ID, ChatViewProvider } from './chatViewProvider';
+export type { ChatSession } from './chatSession';
+
+export interface ChatDeps {
+  keys: KeyStore;
+  clients: ClientProvider;
+  log: Log;
+}
+
+/**
+ * Registers the `modelAccess.chat` webview view and everything behind it; all of it is disposed
+ * with the extension. The returned provider has what the commands call: newChat(), exportChat(),
+ * showHistory(), insertIntoPrompt(text), ask(text), refreshConfig().
+ *
+ * History lives in `context.globalState` (see HistoryStore for why, and MAX_STORED_CHATS for the cap).
+ */
+export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): ChatViewProvider {
+  const { keys, clients, log } = deps;
+  const configStatus = async (): Promise<ChatConfigStatus> => {
+    const settings = readSettings();
+    let hasApiKey = false;
+    try {
+      hasApiKey = (await keys.get()) !== undefined;
+    } catch (error) {
+      // SecretStorage unavailable: the welcome view offers Set API Key, whose failure explains the fallback.
+      log.warn(`Chat: could not read the API key: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return { hasApiKey, hasBaseUrl: settings.baseUrl !== undefined, model: settings.model };
+  };
+
+  const session = new ChatSession({
+    getClient: () => clients.getClient(),
+    getSettings: readSettings,
+    store: new HistoryStore(context.globalState),
+    post: (message) => provider.post(message),
+    onStateReplaced: () => void provider.replayState(),
+    log,
+    isStreamingRequiredError,
+  });
+  // The session reaches the provider only through these callbacks, called after both exist.
+  const provider = new ChatViewProvider({ extensionUri: context.extensionUri, session, configStatus, log });
+
+  const refresh = (): void => void provider.refreshConfig();
+  context.subscriptions.push(
+    provider,
+    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider),
+    keys.onDidChange(refresh),
+    onDidChangeSettings(refresh),
+  );
+  return provider;
+}

@@ -1,0 +1,368 @@
+import type { ChatMessage, ChatSummary, HostToWebview, Transcript } from '../../shared/protocol';
+import type { ChatClient, ChatLog, ChatRequestOptions, ChatSettings, RetryInfo, StreamEvent } from './chatTypes';
+import { buildRequestMessages, type RequestMessage } from './conversation';
+import { DeltaBatcher } from './deltaBatcher';
+import { isAbortError, NoModelError, toErrorInfo } from './errorInfo';
+import type { HistoryStore } from './historyStore';
+import { StreamingFallback } from './streamingFallback';
+import { Throttle } from './throttle';
+import { realTimers, type Timers } from './timers';
+import { createTranscript, newId, titleOf } from './transcript';
+
+/** While an answer streams, the transcript is saved at most this often (and at every status change). */
+export const SAVE_INTERVAL_MS = 500;
+
+export interface ChatSessionDeps {
+  getClient(): Promise<ChatClient>;
+  getSettings(): ChatSettings;
+  store: HistoryStore;
+  /** Posts to the webview (the view drops what it cannot deliver; a state replay catches it up). */
+  post(message: HostToWebview): void;
+  /** The conversation was replaced or shortened: the view must get a full `state`. */
+  onStateReplaced(): void;
+  log: ChatLog;
+  isStreamingRequiredError(error: unknown): boolean;
+  timers?: Timers;
+  /** Requests stream unless this is false (then the streaming-only fallback applies). */
+  preferStreaming?: boolean;
+}
+
+/** What a full `state` message carries from the session. */
+export interface SessionState {
+  chat: Transcript;
+  busy: boolean;
+  model: string | undefined;
+  history: ChatSummary[];
+}
+
+interface ActiveAnswer {
+  messageId: string;
+  controller: AbortController;
+  finished: Promise<void>;
+}
+
+const copy = (message: ChatMessage): ChatMessage => structuredClone(message);
+
+/**
+ * One conversation at a time, owned by the host: sends prompts through the client, streams the
+ * answer into the transcript, posts batched deltas to the view, and saves as it goes. One request
+ * runs at a time; Stop aborts it and keeps the partial answer.
+ */
+export class ChatSession {
+  private transcript: Transcript;
+  private active: ActiveAnswer | undefined;
+  private readonly batcher: DeltaBatcher;
+  private readonly saver: Throttle;
+  private readonly streaming: StreamingFallback;
+  private readonly timers: Timers;
+
+  constructor(private readonly deps: ChatSessionDeps) {
+    this.timers = deps.timers ?? realTimers;
+    this.batcher = new DeltaBatcher((delta) => deps.post(delta), this.timers);
+    this.saver = new Throttle(() => this.persist(), SAVE_INTERVAL_MS, this.timers);
+    this.streaming = new StreamingFallback(deps.isStreamingRequiredError, deps.preferStreaming ?? true);
+    const currentId = deps.store.currentId();
+    this.transcript = (currentId && deps.store.load(currentId)) || createTranscript(this.timers.now());
+  }
+
+  get chat(): Transcript {
+    return this.transcript;
+  }
+
+  get busy(): boolean {
+    return this.active !== undefined;
+  }
+
+  /** Resolves when the answer in progress (if any) has finished and been saved. */
+  get idle(): Promise<void> {
+    return this.active?.finished ?? Promise.resolve();
+  }
+
+  /**
+   * The full state for the view. Text still waiting in the delta batcher is already in the
+   * transcript, so it is dropped rather than sent again after the state.
+   */
+  captureState(): SessionState {
+    this.batcher.discard();
+    return {
+      chat: structuredClone(this.transcript),
+      busy: this.busy,
+      model: this.deps.getSettings().model,
+      history: this.deps.store.list(),
+    };
+  }
+
+  history(): ChatSummary[] {
+    return this.deps.store.list();
+  }
+
+  /** Appends a user message and streams the answer. Resolves when the answer is finished. */
+  async send(text: string): Promise<void> {
+    if (!text.trim()) {
+      return;
+    }
+    if (this.busy) {
+      this.deps.log.debug('Chat: a send arrived while an answer is streaming; ignored.');
+      return;
+    }
+    const message: ChatMessage = {
+      id: newId(),
+      role: 'user',
+      content: text,
+      status: 'done',
+      model: this.deps.getSettings().model,
+      createdAt: this.timers.now(),
+    };
+    this.transcript.messages.push(message);
+    this.transcript.title = titleOf(this.transcript);
+    this.deps.post({ type: 'messageAdded', message: copy(message) });
+    await this.answer();
+  }
+
+  /** Aborts the answer in progress: the socket closes, the text so far stays, marked 'stopped'. */
+  stop(): void {
+    this.active?.controller.abort();
+  }
+
+  /** Answers the last user message again, replacing the answer after it. */
+  async regenerate(): Promise<void> {
+    if (this.busy) {
+      return;
+    }
+    const lastUser = this.lastUserIndex();
+    if (lastUser < 0) {
+      return;
+    }
+    this.truncateAfter(lastUser);
+    await this.answer();
+  }
+
+  /** The error action "Retry": resend the last user message (same as regenerating its answer). */
+  retry(): Promise<void> {
+    return this.regenerate();
+  }
+
+  /** Replaces a user message, drops everything after it, and answers it again. */
+  async edit(messageId: string, text: string): Promise<void> {
+    if (!text.trim()) {
+      return;
+    }
+    await this.cancelActive();
+    const index = this.transcript.messages.findIndex((message) => message.id === messageId && message.role === 'user');
+    if (index < 0) {
+      this.deps.log.debug('Chat: edit of an unknown message ignored.');
+      return;
+    }
+    const message = this.transcript.messages[index];
+    message.content = text;
+    message.model = this.deps.getSettings().model;
+    this.transcript.title = titleOf(this.transcript);
+    this.truncateAfter(index);
+    await this.answer();
+  }
+
+  async newChat(): Promise<void> {
+    await this.cancelActive();
+    this.transcript = createTranscript(this.timers.now());
+    await this.rememberCurrent();
+    this.deps.onStateReplaced();
+  }
+
+  async openChat(chatId: string): Promise<void> {
+    if (chatId === this.transcript.id) {
+      this.deps.onStateReplaced();
+      return;
+    }
+    const transcript = this.deps.store.load(chatId);
+    if (!transcript) {
+      this.deps.log.warn('Chat: the chat to open is no longer stored.');
+      this.deps.post({ type: 'history', history: this.history() });
+      return;
+    }
+    await this.cancelActive();
+    this.transcript = transcript;
+    await this.rememberCurrent();
+    this.deps.onStateReplaced();
+  }
+
+  async deleteChat(chatId: string): Promise<void> {
+    if (chatId === this.transcript.id) {
+      await this.cancelActive();
+      await this.deps.store.delete(chatId);
+      this.transcript = createTranscript(this.timers.now());
+      await this.rememberCurrent();
+      this.deps.onStateReplaced();
+      return;
+    }
+    await this.deps.store.delete(chatId);
+    this.deps.post({ type: 'history', history: this.history() });
+  }
+
+  /** Stops the answer in progress and writes everything out (the extension is shutting down). */
+  dispose(): void {
+    this.stop();
+    this.batcher.dispose();
+    this.saver.dispose();
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  private lastUserIndex(): number {
+    for (let i = this.transcript.messages.length - 1; i >= 0; i--) {
+      if (this.transcript.messages[i].role === 'user') {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Drops the messages after `index`; the view cannot remove messages one by one, so it gets a new state. */
+  private truncateAfter(index: number): void {
+    this.transcript.messages.splice(index + 1);
+    this.deps.onStateReplaced();
+  }
+
+  private async cancelActive(): Promise<void> {
+    const active = this.active;
+    if (active) {
+      active.controller.abort();
+      await active.finished;
+    }
+  }
+
+  private async rememberCurrent(): Promise<void> {
+    try {
+      await this.deps.store.setCurrentId(this.transcript.id);
+    } catch (error) {
+      this.deps.log.warn(`Chat: could not remember the current chat: ${String(error)}`);
+    }
+  }
+
+  private answer(): Promise<void> {
+    const settings = this.deps.getSettings();
+    const prior = this.transcript.messages.slice();
+    const answer: ChatMessage = {
+      id: newId(),
+      role: 'assistant',
+      content: '',
+      status: 'streaming',
+      model: settings.model,
+      createdAt: this.timers.now(),
+    };
+    this.transcript.messages.push(answer);
+    const controller = new AbortController();
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    this.active = { messageId: answer.id, controller, finished };
+    this.deps.post({ type: 'messageAdded', message: copy(answer) });
+    this.deps.post({ type: 'busy', busy: true });
+    this.saveNow();
+    void this.stream(answer, prior, settings, controller.signal).finally(() => {
+      this.active = undefined;
+      this.deps.post({ type: 'busy', busy: false });
+      this.saveNow();
+      this.deps.post({ type: 'history', history: this.history() });
+      finish();
+    });
+    return finished;
+  }
+
+  private async stream(answer: ChatMessage, prior: ChatMessage[], settings: ChatSettings, signal: AbortSignal): Promise<void> {
+    try {
+      const model = settings.model;
+      if (!model) {
+        throw new NoModelError();
+      }
+      const client = await this.deps.getClient();
+      signal.throwIfAborted();
+      const messages = buildRequestMessages(prior, settings.systemPrompt);
+      this.deps.log.info(`Chat: asking ${model} through /${settings.api === 'responses' ? 'responses' : 'chat/completions'} (${messages.length} messages).`);
+      this.deps.log.trace(`Chat prompt: ${messages[messages.length - 1]?.content ?? ''}`);
+      const options: ChatRequestOptions = { signal, onRetry: (info) => this.announceRetry(answer.id, info) };
+      const events = this.streaming.run(model, (stream) => this.request(client, settings, model, messages, stream, options));
+      for await (const event of events) {
+        this.apply(answer, event);
+      }
+      answer.status = signal.aborted ? 'stopped' : 'done';
+    } catch (error) {
+      if (signal.aborted || isAbortError(error)) {
+        answer.status = 'stopped';
+      } else {
+        answer.status = 'error';
+        answer.error = toErrorInfo(error);
+        this.deps.log.warn(`Chat: the answer failed: ${answer.error.message}`);
+      }
+    }
+    // Pending text goes out before the status change, so the view never sees text after 'done'.
+    this.batcher.flush();
+    this.deps.log.trace(`Chat answer (${answer.status}): ${answer.content}`);
+    this.deps.post({ type: 'messageUpdated', message: copy(answer) });
+  }
+
+  private request(
+    client: ChatClient,
+    settings: ChatSettings,
+    model: string,
+    messages: RequestMessage[],
+    stream: boolean,
+    options: ChatRequestOptions,
+  ): AsyncIterable<StreamEvent> {
+    if (settings.api === 'responses') {
+      return client.respond({ model, input: messages, stream, ...(settings.maxOutputTokens ? { maxOutputTokens: settings.maxOutputTokens } : {}) }, options);
+    }
+    return client.chat({ model, messages, stream, ...(settings.maxOutputTokens ? { maxTokens: settings.maxOutputTokens } : {}) }, options);
+  }
+
+  private apply(answer: ChatMessage, event: StreamEvent): void {
+    switch (event.type) {
+      case 'text':
+        answer.content += event.text;
+        this.batcher.addContent(answer.id, event.text);
+        this.saver.schedule();
+        break;
+      case 'reasoning':
+        answer.reasoning = (answer.reasoning ?? '') + event.text;
+        this.batcher.addReasoning(answer.id, event.text);
+        this.saver.schedule();
+        break;
+      case 'usage': {
+        const usage = { ...answer.usage };
+        if (event.inputTokens !== undefined) usage.inputTokens = event.inputTokens;
+        if (event.outputTokens !== undefined) usage.outputTokens = event.outputTokens;
+        if (event.totalTokens !== undefined) usage.totalTokens = event.totalTokens;
+        answer.usage = usage;
+        break;
+      }
+      case 'done':
+        if (event.finishReason && event.finishReason !== 'stop') {
+          this.deps.log.info(`Chat: the answer ended with finish reason "${event.finishReason}".`);
+        }
+        break;
+    }
+  }
+
+  private announceRetry(messageId: string, info: RetryInfo): void {
+    this.deps.log.info(`Chat: rate limited; retry ${info.attempt} of ${info.maxRetries} in ${info.delayMs} ms.`);
+    this.deps.post({
+      type: 'retrying',
+      notice: { messageId, attempt: info.attempt, maxRetries: info.maxRetries, retryAt: info.retryAt, delayMs: info.delayMs },
+    });
+  }
+
+  private saveNow(): void {
+    this.saver.schedule();
+    this.saver.flush();
+  }
+
+  private persist(): void {
+    if (this.transcript.messages.length === 0) {
+      return;
+    }
+    this.transcript.updatedAt = this.timers.now();
+    const isNew = this.deps.store.currentId() !== this.transcript.id;
+    this.deps.store.save(this.transcript).then(
+      () => (isNew ? this.rememberCurrent() : undefined),
+      (error: unknown) => this.deps.log.warn(`Chat: could not save the chat: ${String(error)}`),
+    );
+  }
+}

@@ -1,0 +1,50 @@
+// The shapes the chat needs from its collaborators, declared structurally so the session runs in
+// plain Node tests with fakes; the real ModelAccessClient, Settings and Log satisfy them.
+import type { RequestMessage } from './conversation';
+
+export type StreamEvent =
+  | { type: 'text'; text: string }
+  | { type: 'reasoning'; text: string }
+  | { type: 'usage'; inputTokens?: number; outputTokens?: number; totalTokens?: number }
+  | { type: 'done'; finishReason?: string };
+
+/** A 429 back-off announced by the client before it waits. */
+export interface RetryInfo {
+  attempt: number;
+  maxRetries: number;
+  delayMs: number;
+  retryAt: number;
+  status?: number;
+  error?: unknown;
+}
+
+export interface ChatRequestOptions {
+  signal?: AbortSignal;
+  onRetry?: (info: RetryInfo) => void;
+}
+
+export interface ChatClient {
+  chat(
+    request: { model: string; messages: RequestMessage[]; stream?: boolean; maxTokens?: number },
+    options?: ChatRequestOptions,
+  ): AsyncIterable<StreamEvent>;
+  respond(
+    request: { model: string; input: string | RequestMessage[]; stream?: boolean; maxOutputTokens?: number },
+    options?: ChatRequestOptions,
+  ): AsyncIterable<StreamEvent>;
+}
+
+export interface ChatSettings {
+  model?: string;
+  api: 'chat' | 'responses';
+  maxOutputTokens?: number;
+  systemPrompt?: string;
+}
+
+export interface ChatLog {
+  trace(message: string): void;
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}

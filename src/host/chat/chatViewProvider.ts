@@ -1,0 +1,291 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { isWebviewToHost, type ErrorAction, type HostToWebview, type WebviewToHost } from '../../shared/protocol';
+import { Disposable } from '../util/disposable';
+import type { ChatLog } from './chatTypes';
+import type { ChatSession } from './chatSession';
+import { isAllowedLink } from './links';
+import { exportFileName, transcriptToMarkdown } from './markdownExport';
+import { createNonce, renderWebviewHtml } from './webviewHtml';
+
+export const CHAT_VIEW_ID = 'modelAccess.chat';
+
+/** The commands behind the error actions and the model picker (contributed by the extension). */
+const ACTION_COMMANDS: Record<Exclude<ErrorAction, 'retry'>, string> = {
+  setApiKey: 'modelAccess.setApiKey',
+  setBaseUrl: 'modelAccess.setBaseUrl',
+  refreshModels: 'modelAccess.refreshModels',
+  selectModel: 'modelAccess.selectModel',
+};
+
+export interface ChatConfigStatus {
+  hasApiKey: boolean;
+  hasBaseUrl: boolean;
+  model: string | undefined;
+}
+
+export interface ChatViewDeps {
+  extensionUri: vscode.Uri;
+  session: ChatSession;
+  /** Whether a key and a base URL are set, and the active model (never the key itself). */
+  configStatus(): Promise<ChatConfigStatus>;
+  log: ChatLog;
+}
+
+/**
+ * The Chat view: renders the webview page, relays the user's actions to the session, and keeps
+ * the page in step with the session. Nothing is posted before the page says `ready`; on every
+ * `ready` (first load, reload, the view shown again) the full state is replayed, so the page
+ * keeps no state of its own worth losing.
+ */
+export class ChatViewProvider extends Disposable implements vscode.WebviewViewProvider {
+  private view: vscode.WebviewView | undefined;
+  private ready = false;
+  /** One-shot requests (Send Selection, Show History) that must reach the page once it is ready. */
+  private queued: HostToWebview[] = [];
+
+  constructor(private readonly deps: ChatViewDeps) {
+    super();
+  }
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.view = view;
+    this.ready = false;
+    const { extensionUri } = this.deps;
+    const dist = vscode.Uri.joinPath(extensionUri, 'dist');
+    view.webview.options = {
+      enableScripts: true,
+      enableCommandUris: false,
+      localResourceRoots: [dist, vscode.Uri.joinPath(extensionUri, 'media')],
+    };
+    view.webview.html = renderWebviewHtml({
+      cspSource: view.webview.cspSource,
+      nonce: createNonce(),
+      scriptUri: view.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
+      styleUri: view.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css')).toString(),
+    });
+    const subscriptions = [
+      view.webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
+      // Hidden without retainContextWhenHidden, the page is destroyed; it says `ready` again when shown.
+      view.onDidChangeVisibility(() => {
+        if (!view.visible) {
+          this.ready = false;
+        }
+      }),
+    ];
+    view.onDidDispose(() => {
+      subscriptions.forEach((subscription) => subscription.dispose());
+      if (this.view === view) {
+        this.view = undefined;
+        this.ready = false;
+      }
+    });
+  }
+
+  /** Posts to the page when it is ready; otherwise drops the message (the next `ready` replays the state). */
+  post(message: HostToWebview): void {
+    if (this.ready && this.view) {
+      void this.view.webview.postMessage(message).then(undefined, (error: unknown) => {
+        this.deps.log.debug(`Chat: a message to the view was not delivered: ${String(error)}`);
+      });
+    }
+  }
+
+  /** Sends the page the whole conversation and configuration (after `ready`, or when the chat was replaced). */
+  async replayState(): Promise<void> {
+    const config = await this.deps.configStatus();
+    if (!this.ready) {
+      return;
+    }
+    // Captured synchronously right before posting, so no delta can slip in between.
+    const state = this.deps.session.captureState();
+    this.post({
+      type: 'state',
+      chat: state.chat,
+      model: config.model,
+      busy: state.busy,
+      hasApiKey: config.hasApiKey,
+      hasBaseUrl: config.hasBaseUrl,
+      history: state.history,
+    });
+  }
+
+  // ---------------------------------------------------------------- commands
+
+  async newChat(): Promise<void> {
+    await this.deps.session.newChat();
+  }
+
+  /** Writes the chat as Markdown to `target`, or where the user picks in a save dialog. */
+  async exportChat(target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+    const transcript = this.deps.session.chat;
+    if (transcript.messages.length === 0) {
+      void vscode.window.showInformationMessage('This chat is empty: there is nothing to export yet.');
+      return undefined;
+    }
+    const markdown = transcriptToMarkdown(transcript);
+    const uri = target instanceof vscode.Uri ? target : await vscode.window.showSaveDialog({
+      title: 'Export Chat as Markdown',
+      saveLabel: 'Export',
+      filters: { Markdown: ['md'] },
+      defaultUri: this.defaultExportUri(exportFileName(transcript)),
+    });
+    if (!uri) {
+      return undefined;
+    }
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(markdown));
+    this.deps.log.info(`Chat: exported the chat to ${uri.scheme === 'file' ? uri.fsPath : uri.toString()}.`);
+    void vscode.window.showInformationMessage(`Chat exported to ${path.posix.basename(uri.path)}.`, 'Open').then((choice) => {
+      if (choice === 'Open') {
+        void vscode.window.showTextDocument(uri);
+      }
+    });
+    return uri;
+  }
+
+  async showHistory(): Promise<void> {
+    await this.reveal(false);
+    this.postWhenReady({ type: 'showHistory' });
+  }
+
+  /** Adds `text` to the prompt box (Send Selection): the user writes the question and sends. */
+  async insertIntoPrompt(text: string): Promise<void> {
+    await this.reveal(false);
+    this.postWhenReady({ type: 'setInput', text, mode: 'append' });
+  }
+
+  /** Sends `text` at once (Ask About Selection). Resolves when the answer is finished. */
+  async ask(text: string): Promise<void> {
+    await this.reveal(true);
+    await this.deps.session.send(text);
+  }
+
+  /** Tells the page that the key, base URL or model changed. */
+  async refreshConfig(): Promise<void> {
+    const config = await this.deps.configStatus();
+    this.post({ type: 'config', hasApiKey: config.hasApiKey, hasBaseUrl: config.hasBaseUrl });
+    this.post({ type: 'modelChanged', model: config.model });
+  }
+
+  override dispose(): void {
+    this.deps.session.dispose();
+    super.dispose();
+  }
+
+  // ---------------------------------------------------------------- from the page
+
+  private receive(message: unknown): void {
+    if (!isWebviewToHost(message)) {
+      const type = typeof message === 'object' && message !== null ? String((message as { type?: unknown }).type) : typeof message;
+      this.deps.log.warn(`Chat: ignored a malformed message from the view (type ${type.slice(0, 40)}).`);
+      return;
+    }
+    this.handle(message).catch((error: unknown) => {
+      this.deps.log.error(`Chat: handling "${message.type}" failed: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  private async handle(message: WebviewToHost): Promise<void> {
+    const { session } = this.deps;
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        await this.replayState();
+        this.flushQueued();
+        return;
+      case 'send':
+        return session.send(message.text);
+      case 'stop':
+        return session.stop();
+      case 'newChat':
+        return session.newChat();
+      case 'regenerate':
+        return session.regenerate();
+      case 'edit':
+        return session.edit(message.messageId, message.text);
+      case 'openChat':
+        return session.openChat(message.chatId);
+      case 'deleteChat':
+        return session.deleteChat(message.chatId);
+      case 'exportChat':
+        await this.exportChat();
+        return;
+      case 'pickModel':
+        await vscode.commands.executeCommand(ACTION_COMMANDS.selectModel);
+        return;
+      case 'runAction':
+        return this.runAction(message.action);
+      case 'openLink':
+        return this.openLink(message.href);
+      case 'copyText':
+        await vscode.env.clipboard.writeText(message.text);
+        vscode.window.setStatusBarMessage('Copied to the clipboard.', 2000);
+        return;
+      case 'insertCode':
+        return this.insertCode(message.code);
+    }
+  }
+
+  private async runAction(action: ErrorAction): Promise<void> {
+    if (action === 'retry') {
+      await this.deps.session.retry();
+      return;
+    }
+    await vscode.commands.executeCommand(ACTION_COMMANDS[action]);
+  }
+
+  private async openLink(href: string): Promise<void> {
+    if (!isAllowedLink(href)) {
+      this.deps.log.warn(`Chat: refused to open a link that is not http, https or mailto: ${href.slice(0, 200)}`);
+      void vscode.window.showWarningMessage('This link was not opened: only http, https and mailto links open from the chat.');
+      return;
+    }
+    await vscode.env.openExternal(vscode.Uri.parse(href, true));
+  }
+
+  private async insertCode(code: string): Promise<void> {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor) {
+      void vscode.window.showInformationMessage('No editor is open: open a file and place the cursor where the code should go.');
+      return;
+    }
+    const inserted = await editor.edit((edit) => {
+      for (const selection of editor.selections) {
+        edit.replace(selection, code);
+      }
+    });
+    if (!inserted) {
+      void vscode.window.showWarningMessage('The code could not be inserted: the editor may be read-only.');
+    }
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  private postWhenReady(message: HostToWebview): void {
+    if (this.ready && this.view) {
+      this.post(message);
+    } else {
+      this.queued.push(message);
+    }
+  }
+
+  private flushQueued(): void {
+    const queued = this.queued;
+    this.queued = [];
+    queued.forEach((message) => this.post(message));
+  }
+
+  /** Shows the Chat view, creating it if it was never opened. */
+  private async reveal(preserveFocus: boolean): Promise<void> {
+    if (this.view) {
+      this.view.show(preserveFocus);
+      return;
+    }
+    await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+  }
+
+  private defaultExportUri(fileName: string): vscode.Uri | undefined {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    return folder ? vscode.Uri.joinPath(folder, fileName) : undefined;
+  }
+}

@@ -1,0 +1,85 @@
+import type { DeltaMessage } from '../../shared/protocol';
+import { realTimers, type Timers } from './timers';
+
+/** ~30 frames a second: smooth to the eye, and a long answer costs hundreds of messages, not one per token. */
+export const DELTA_INTERVAL_MS = 25;
+
+interface Pending {
+  content: string;
+  reasoning: string;
+}
+
+/**
+ * Collects streamed text per message and emits one `delta` per message at most every `intervalMs`.
+ * The first text after a flush starts the timer; `flush()` emits at once (call it before any
+ * status change, so a `messageUpdated` never overtakes text still waiting here).
+ */
+export class DeltaBatcher {
+  private readonly pending = new Map<string, Pending>();
+  private timer: unknown;
+
+  constructor(
+    private readonly emit: (delta: DeltaMessage) => void,
+    private readonly timers: Timers = realTimers,
+    private readonly intervalMs = DELTA_INTERVAL_MS,
+  ) {}
+
+  addContent(messageId: string, text: string): void {
+    this.add(messageId, 'content', text);
+  }
+
+  addReasoning(messageId: string, text: string): void {
+    this.add(messageId, 'reasoning', text);
+  }
+
+  /** Emits everything pending now (at most one delta per message) and stops the timer. */
+  flush(): void {
+    if (this.timer !== undefined) {
+      this.timers.clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    const batches = [...this.pending];
+    this.pending.clear();
+    for (const [messageId, { content, reasoning }] of batches) {
+      const delta: DeltaMessage = { type: 'delta', messageId };
+      if (content) {
+        delta.content = content;
+      }
+      if (reasoning) {
+        delta.reasoning = reasoning;
+      }
+      this.emit(delta);
+    }
+  }
+
+  /** Forgets pending text without emitting it (the view is about to be replaced by a full state). */
+  discard(): void {
+    if (this.timer !== undefined) {
+      this.timers.clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    this.pending.clear();
+  }
+
+  dispose(): void {
+    this.discard();
+  }
+
+  private add(messageId: string, field: keyof Pending, text: string): void {
+    if (!text) {
+      return;
+    }
+    let entry = this.pending.get(messageId);
+    if (!entry) {
+      entry = { content: '', reasoning: '' };
+      this.pending.set(messageId, entry);
+    }
+    entry[field] += text;
+    if (this.timer === undefined) {
+      this.timer = this.timers.setTimeout(() => {
+        this.timer = undefined;
+        this.flush();
+      }, this.intervalMs);
+    }
+  }
+}

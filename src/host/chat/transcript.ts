@@ -1,0 +1,148 @@
+// Pure helpers over transcripts: creation, titles, summaries, and the checks that make data read
+// back from storage trustworthy (it may come from an older version, or a crash mid-answer).
+import { randomUUID } from 'node:crypto';
+import type { ChatMessage, ChatSummary, ErrorAction, ErrorInfo, MessageStatus, Transcript, Usage } from '../../shared/protocol';
+import { isErrorAction } from '../../shared/protocol';
+
+export const TITLE_MAX_LENGTH = 60;
+export const UNTITLED = 'New chat';
+
+export function newId(): string {
+  return randomUUID();
+}
+
+export function createTranscript(now: number = Date.now(), id: string = newId()): Transcript {
+  return { id, title: UNTITLED, createdAt: now, updatedAt: now, messages: [] };
+}
+
+/** The title of a chat: its first user message on one line, trimmed and shortened. */
+export function titleFromText(text: string, maxLength = TITLE_MAX_LENGTH): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  if (!oneLine) {
+    return UNTITLED;
+  }
+  return oneLine.length > maxLength ? `${oneLine.slice(0, maxLength - 1).trimEnd()}…` : oneLine;
+}
+
+export function titleOf(transcript: Transcript): string {
+  const firstUser = transcript.messages.find((message) => message.role === 'user');
+  return firstUser ? titleFromText(firstUser.content) : UNTITLED;
+}
+
+export function toSummary(transcript: Transcript): ChatSummary {
+  return {
+    id: transcript.id,
+    title: transcript.title,
+    updatedAt: transcript.updatedAt,
+    messageCount: transcript.messages.length,
+  };
+}
+
+/**
+ * A message still 'streaming' in storage was cut off by a reload or crash of a previous run:
+ * nothing will ever finish it, so it is shown as stopped with the text that was saved.
+ */
+export function recoverInterrupted(transcript: Transcript): Transcript {
+  if (!transcript.messages.some((message) => message.status === 'streaming')) {
+    return transcript;
+  }
+  return {
+    ...transcript,
+    messages: transcript.messages.map((message) => (message.status === 'streaming' ? { ...message, status: 'stopped' } : message)),
+  };
+}
+
+// ---------------------------------------------------------------- validation of stored data
+
+const STATUSES: readonly MessageStatus[] = ['streaming', 'done', 'stopped', 'error'];
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const optionalString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const optionalNumber = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+function parseUsage(value: unknown): Usage | undefined {
+  if (!isRecord(value)) {
+    return undefined;
+  }
+  const usage: Usage = {};
+  const inputTokens = optionalNumber(value.inputTokens);
+  const outputTokens = optionalNumber(value.outputTokens);
+  const totalTokens = optionalNumber(value.totalTokens);
+  if (inputTokens !== undefined) usage.inputTokens = inputTokens;
+  if (outputTokens !== undefined) usage.outputTokens = outputTokens;
+  if (totalTokens !== undefined) usage.totalTokens = totalTokens;
+  return Object.keys(usage).length > 0 ? usage : undefined;
+}
+
+function parseError(value: unknown): ErrorInfo | undefined {
+  if (!isRecord(value) || typeof value.message !== 'string') {
+    return undefined;
+  }
+  const actions: ErrorAction[] = Array.isArray(value.actions) ? value.actions.filter(isErrorAction) : [];
+  const error: ErrorInfo = { message: value.message, actions };
+  const status = optionalNumber(value.status);
+  const type = optionalString(value.type);
+  const code = optionalString(value.code);
+  if (status !== undefined) error.status = status;
+  if (type !== undefined) error.type = type;
+  if (code !== undefined) error.code = code;
+  return error;
+}
+
+export function parseMessage(value: unknown): ChatMessage | undefined {
+  if (!isRecord(value)) {
+    return undefined;
+  }
+  const { id, role, content, status } = value;
+  if (typeof id !== 'string' || (role !== 'user' && role !== 'assistant') || typeof content !== 'string') {
+    return undefined;
+  }
+  const message: ChatMessage = {
+    id,
+    role,
+    content,
+    status: STATUSES.includes(status as MessageStatus) ? (status as MessageStatus) : 'done',
+    createdAt: optionalNumber(value.createdAt) ?? 0,
+  };
+  const reasoning = optionalString(value.reasoning);
+  const model = optionalString(value.model);
+  const usage = parseUsage(value.usage);
+  const error = parseError(value.error);
+  if (reasoning) message.reasoning = reasoning;
+  if (model) message.model = model;
+  if (usage) message.usage = usage;
+  if (error) message.error = error;
+  return message;
+}
+
+/** A transcript from storage, checked field by field; undefined when it is not one. Malformed messages are dropped. */
+export function parseTranscript(value: unknown): Transcript | undefined {
+  if (!isRecord(value) || typeof value.id !== 'string' || !Array.isArray(value.messages)) {
+    return undefined;
+  }
+  const messages = value.messages.map(parseMessage).filter((message): message is ChatMessage => message !== undefined);
+  const createdAt = optionalNumber(value.createdAt) ?? 0;
+  const transcript: Transcript = {
+    id: value.id,
+    title: typeof value.title === 'string' && value.title.trim() ? value.title : UNTITLED,
+    createdAt,
+    updatedAt: optionalNumber(value.updatedAt) ?? createdAt,
+    messages,
+  };
+  return recoverInterrupted(transcript);
+}
+
+export function parseSummary(value: unknown): ChatSummary | undefined {
+  if (!isRecord(value) || typeof value.id !== 'string') {
+    return undefined;
+  }
+  return {
+    id: value.id,
+    title: typeof value.title === 'string' && value.title.trim() ? value.title : UNTITLED,
+    updatedAt: optionalNumber(value.updatedAt) ?? 0,
+    messageCount: optionalNumber(value.messageCount) ?? 0,
+  };
+}

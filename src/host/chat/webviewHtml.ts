@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+
+export interface WebviewHtmlParts {
+  /** webview.cspSource */
+  cspSource: string;
+  /** Fresh for every render: only the script carrying it may run. */
+  nonce: string;
+  scriptUri: string;
+  styleUri: string;
+}
+
+/** 128 random bits, base64: unguessable by anything the model writes into the page. */
+export function createNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+  return [
+    `default-src 'none'`,
+    `style-src ${cspSource}`,
+    `font-src ${cspSource}`,
+    `img-src ${cspSource} data:`,
+    `script-src 'nonce-${nonce}'`,
+  ].join('; ');
+}
+
+const escapeAttribute = (value: string): string =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The chat view's page: the bundled script and stylesheet under a CSP that allows nothing else. */
+export function renderWebviewHtml(parts: WebviewHtmlParts): string {
+  const csp = contentSecurityPolicy(parts.cspSource, parts.nonce);
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(csp)}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${escapeAttribute(parts.styleUri)}">
+<title>Model Access Chat</title>
+</head>
+<body>
+<div id="root"></div>
+<script nonce="${escapeAttribute(parts.nonce)}" src="${escapeAttribute(parts.scriptUri)}"></script>
+</body>
+</html>
+`;
+}
