@@ -1,2 +1,18 @@
-// Public surface of the API client (placeholder until the client lands).
-export {};
+// Public surface of the Model Access API client. Keep it stable: the extension host and other
+// tools build on exactly these names.
+export { ModelAccessClient } from './client';
+export { ApiError, isAbortError } from './errors';
+export { maskKey, validateApiKey } from './apiKey';
+export { isStreamingRequiredError } from './streamingRequired';
+export type {
+  CallOptions,
+  ChatMessage,
+  ChatRequest,
+  ModelAccessClientOptions,
+  ModelInfo,
+  RequestLogEntry,
+  RespondRequest,
+  RetryInfo,
+  StreamEvent,
+} from './types';
+export type { RetryOptions } from './retryPolicy';

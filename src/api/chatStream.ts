@@ -1,0 +1,85 @@
+import { ApiError, apiErrorFromObject, extractErrorObject, isStreamTruncation, streamTruncatedError, tidyMessage } from './errors';
+import { isRecord, nonEmptyString, parseJson } from './json';
+import type { SseMessage } from './sse';
+import type { StreamEvent } from './types';
+import { readUsage, type UsageEvent } from './usage';
+
+/** What one chat completion chunk (or a whole chat completion) contributes. */
+export interface ChatChoiceParts {
+  reasoning?: string;
+  text?: string;
+  finishReason?: string;
+}
+
+/**
+ * The first choice of a chat chunk or completion, tolerant of what servers send:
+ * missing or empty `choices`, a role-only delta, `content: null`, reasoning in `reasoning_content`
+ * or `reasoning`, a `finish_reason` on its own. `part` is `delta` for chunks, `message` for bodies.
+ */
+export function readChatChoice(value: unknown, part: 'delta' | 'message'): ChatChoiceParts {
+  if (!isRecord(value) || !Array.isArray(value.choices)) return {};
+  const choices = value.choices.filter(isRecord);
+  const choice = choices.find((candidate) => candidate.index === 0 || candidate.index === undefined) ?? choices[0];
+  if (!choice) return {};
+  const body = isRecord(choice[part]) ? choice[part] : {};
+  return {
+    reasoning: nonEmptyString(body.reasoning_content) ?? nonEmptyString(body.reasoning),
+    text: nonEmptyString(body.content),
+    finishReason: nonEmptyString(choice.finish_reason),
+  };
+}
+
+function errorFromEvent(message: SseMessage, httpStatus: number): ApiError | undefined {
+  const parsed = parseJson(message.data);
+  const found = extractErrorObject(parsed);
+  if (found) return apiErrorFromObject(found, httpStatus);
+  if (message.event === 'error') {
+    return new ApiError(tidyMessage(message.data) || 'The server reported an error in the stream.', { status: httpStatus });
+  }
+  return undefined;
+}
+
+/**
+ * Layer 2 of streaming for POST /chat/completions: SSE events → StreamEvents.
+ *
+ * Yields text and reasoning as they arrive, then the last usage seen, then one `done`.
+ * `data: [DONE]` ends the stream. A stream whose body ends without `[DONE]` is complete only
+ * when a finish reason arrived; otherwise it was cut off, and the iterator throws after yielding
+ * what did arrive (the transport layer reports a dropped connection as the same truncation
+ * error, see `isStreamTruncation`). An error object in the stream is thrown as an ApiError. Data that is not JSON
+ * is skipped (some servers send keep-alive words).
+ */
+export async function* chatEventsFromSse(messages: AsyncIterable<SseMessage>, httpStatus: number): AsyncGenerator<StreamEvent, void, undefined> {
+  let finishReason: string | undefined;
+  let usage: UsageEvent | undefined;
+
+  const ending = function* (): Generator<StreamEvent> {
+    if (usage) yield usage;
+    yield finishReason === undefined ? { type: 'done' } : { type: 'done', finishReason };
+  };
+
+  try {
+    for await (const message of messages) {
+      if (message.data.trim() === '[DONE]') {
+        yield* ending();
+        return;
+      }
+      const error = errorFromEvent(message, httpStatus);
+      if (error) throw error;
+
+      const chunk = parseJson(message.data);
+      if (!isRecord(chunk)) continue;
+      const parts = readChatChoice(chunk, 'delta');
+      if (parts.reasoning) yield { type: 'reasoning', text: parts.reasoning };
+      if (parts.text) yield { type: 'text', text: parts.text };
+      if (parts.finishReason) finishReason = parts.finishReason;
+      usage = readUsage(chunk.usage) ?? usage;
+    }
+  } catch (error) {
+    // The connection dropped after the answer was complete (only [DONE] or usage missing): done.
+    if (!isStreamTruncation(error) || finishReason === undefined) throw error;
+  }
+
+  if (finishReason === undefined) throw streamTruncatedError(httpStatus, 'no [DONE] and no finish reason');
+  yield* ending();
+}

@@ -1,0 +1,159 @@
+import { STATUS_CODES } from 'node:http';
+import { isRecord, parseJson } from './json';
+
+export interface ApiErrorDetails {
+  status?: number;
+  type?: string;
+  code?: string;
+  retryAfterMs?: number;
+}
+
+/**
+ * Every failure of the client that is not a cancellation.
+ * `status` is the HTTP status of the reply, or undefined when no HTTP reply arrived
+ * (network failure, timeout, a key refused before sending).
+ */
+export class ApiError extends Error {
+  status?: number;
+  type?: string;
+  code?: string;
+  retryAfterMs?: number;
+
+  constructor(message: string, details: ApiErrorDetails = {}) {
+    super(message);
+    this.name = 'ApiError';
+    if (details.status !== undefined) this.status = details.status;
+    if (details.type !== undefined) this.type = details.type;
+    if (details.code !== undefined) this.code = details.code;
+    if (details.retryAfterMs !== undefined) this.retryAfterMs = details.retryAfterMs;
+  }
+}
+
+/** Types the client itself assigns (never sent by a server). */
+export const CLIENT_ERROR_TYPES = {
+  network: 'network_error',
+  invalidResponse: 'invalid_response',
+  invalidRequest: 'invalid_request_error',
+} as const;
+
+/** Codes the client itself assigns. */
+export const CLIENT_ERROR_CODES = {
+  timeout: 'timeout',
+  streamTruncated: 'stream_truncated',
+  invalidApiKey: 'invalid_api_key_format',
+  invalidBaseUrl: 'invalid_base_url',
+} as const;
+
+/** Server-supplied strings end up in UI and logs: keep them one short line. */
+const MAX_MESSAGE_LENGTH = 500;
+
+export function tidyMessage(text: string): string {
+  // Control characters (ANSI escapes, NULs) from a server never reach the UI.
+  // eslint-disable-next-line no-control-regex
+  const oneLine = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return oneLine.length > MAX_MESSAGE_LENGTH ? `${oneLine.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : oneLine;
+}
+
+function optionalString(value: unknown): string | undefined {
+  if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+/**
+ * The error object inside a body or stream event, tolerant of the shapes servers use:
+ * `{error:{message,type,code}}`, `{error:"text"}`, a flat `{message,type,code}` (Responses `error`
+ * events), or FastAPI's `{detail:"text"}`. Returns undefined when the value carries no error.
+ */
+export function extractErrorObject(value: unknown): { message?: string; type?: string; code?: string; status?: number } | undefined {
+  if (!isRecord(value)) return undefined;
+  const nested = value.error;
+  if (isRecord(nested)) {
+    return {
+      message: optionalString(nested.message),
+      type: optionalString(nested.type),
+      code: optionalString(nested.code),
+      status: typeof nested.status === 'number' ? nested.status : undefined,
+    };
+  }
+  if (typeof nested === 'string' && nested.trim() !== '') {
+    return { message: nested, type: optionalString(value.type), code: optionalString(value.code) };
+  }
+  if (typeof value.detail === 'string' && value.detail.trim() !== '') return { message: value.detail };
+  if (typeof value.message === 'string' && (value.code !== undefined || value.type !== undefined)) {
+    const type = optionalString(value.type);
+    return {
+      message: value.message,
+      // A Responses `error` event has type "error": that is the event name, not an error class.
+      type: type === 'error' ? undefined : type,
+      code: optionalString(value.code),
+    };
+  }
+  return undefined;
+}
+
+function statusLabel(status: number): string {
+  const text = STATUS_CODES[status];
+  return text ? `${status} ${text}` : String(status);
+}
+
+/** An ApiError from an error object found in a body or a stream event. */
+export function apiErrorFromObject(
+  found: { message?: string; type?: string; code?: string; status?: number },
+  httpStatus: number | undefined,
+  retryAfterMs?: number,
+): ApiError {
+  const status = found.status ?? httpStatus;
+  const message = found.message ? tidyMessage(found.message) : `The server reported an error${status ? ` (HTTP ${statusLabel(status)})` : ''}.`;
+  return new ApiError(message, { status, type: found.type, code: found.code, retryAfterMs });
+}
+
+/**
+ * The ApiError for a non-2xx reply. A body that is not a JSON error (an HTML page from a proxy,
+ * an empty body) gives a short message built from the status, never the page itself.
+ */
+export function apiErrorFromHttpReply(status: number, contentType: string, bodyText: string, retryAfterMs?: number): ApiError {
+  const found = extractErrorObject(parseJson(bodyText));
+  if (found) return apiErrorFromObject({ ...found, status: undefined }, status, retryAfterMs);
+
+  const trimmed = bodyText.trim();
+  const isShortPlainText = /^text\/plain/i.test(contentType) && trimmed.length > 0 && trimmed.length <= 200 && !trimmed.includes('<');
+  const what = /html/i.test(contentType) || /^<(!doctype|html)/i.test(trimmed)
+    ? 'an HTML page instead of a JSON error'
+    : trimmed === ''
+      ? 'an empty body'
+      : 'a body that is not a JSON error';
+  const message = isShortPlainText
+    ? `HTTP ${statusLabel(status)}: ${tidyMessage(trimmed)}`
+    : `HTTP ${statusLabel(status)}: the server replied with ${what}.`;
+  return new ApiError(message, { status, type: CLIENT_ERROR_TYPES.invalidResponse, retryAfterMs });
+}
+
+/** The cut-off error for a stream that ended before its end marker. */
+export function streamTruncatedError(status: number, detail?: string): ApiError {
+  return new ApiError(
+    `The reply stream ended before it was complete${detail ? ` (${detail})` : ''}; the answer is cut off.`,
+    { status, type: CLIENT_ERROR_TYPES.network, code: CLIENT_ERROR_CODES.streamTruncated },
+  );
+}
+
+export function isStreamTruncation(error: unknown): boolean {
+  return error instanceof ApiError && error.code === CLIENT_ERROR_CODES.streamTruncated;
+}
+
+/** Errors with `name === 'AbortError'`, distinguishable from every ApiError. */
+export function createAbortError(reason?: unknown): Error {
+  const error = new Error('The request was cancelled.', reason === undefined ? undefined : { cause: reason });
+  error.name = 'AbortError';
+  return error;
+}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+/** Replaces every occurrence of the key (servers sometimes echo it) with its masked form. */
+export function redactSecret(text: string, secret: string, replacement: string): string {
+  if (secret.length === 0) return text;
+  return text.split(secret).join(replacement);
+}

@@ -1,0 +1,71 @@
+import { ApiError, apiErrorFromObject, CLIENT_ERROR_TYPES, extractErrorObject } from './errors';
+import { isRecord, nonEmptyString } from './json';
+import { readChatChoice } from './chatStream';
+import { responseFailure, responsesFinishReason } from './responsesStream';
+import type { StreamEvent } from './types';
+import { readUsage } from './usage';
+
+function notA(what: string, httpStatus: number): ApiError {
+  return new ApiError(`The server's reply is not ${what}.`, { status: httpStatus, type: CLIENT_ERROR_TYPES.invalidResponse });
+}
+
+function withEnding(events: StreamEvent[], usage: unknown, finishReason: string | undefined): StreamEvent[] {
+  const usageEvent = readUsage(usage);
+  if (usageEvent) events.push(usageEvent);
+  events.push(finishReason === undefined ? { type: 'done' } : { type: 'done', finishReason });
+  return events;
+}
+
+/**
+ * A non-streaming chat completion as the same events a stream gives: reasoning, text, usage
+ * when given, done. An error envelope in a 200 body is thrown.
+ */
+export function chatEventsFromJson(body: unknown, httpStatus: number): StreamEvent[] {
+  const found = extractErrorObject(body);
+  if (found) throw apiErrorFromObject(found, httpStatus);
+  if (!isRecord(body) || !Array.isArray(body.choices)) throw notA('a chat completion', httpStatus);
+
+  const parts = readChatChoice(body, 'message');
+  const events: StreamEvent[] = [];
+  if (parts.reasoning) events.push({ type: 'reasoning', text: parts.reasoning });
+  if (parts.text) events.push({ type: 'text', text: parts.text });
+  return withEnding(events, body.usage, parts.finishReason);
+}
+
+function textsOf(parts: unknown, accepted: (type: unknown) => boolean): string[] {
+  if (!Array.isArray(parts)) return [];
+  return parts
+    .filter((part): part is Record<string, unknown> => isRecord(part) && accepted(part.type))
+    .map((part) => nonEmptyString(part.text) ?? nonEmptyString(part.refusal))
+    .filter((text): text is string => text !== undefined);
+}
+
+/**
+ * A non-streaming Responses object as the same events a stream gives. Text comes from the
+ * `output_text` convenience field when present, else from the `output_text` parts of `message`
+ * items; reasoning from `reasoning` items (summary and content). A failed response is thrown.
+ */
+export function responsesEventsFromJson(body: unknown, httpStatus: number): StreamEvent[] {
+  const failure = responseFailure(body, httpStatus);
+  if (failure) throw failure;
+  if (!isRecord(body) || (!Array.isArray(body.output) && typeof body.output_text !== 'string')) {
+    throw notA('a Responses object', httpStatus);
+  }
+
+  const items = Array.isArray(body.output) ? body.output.filter(isRecord) : [];
+  const reasoning = items
+    .filter((item) => item.type === 'reasoning')
+    .flatMap((item) => [...textsOf(item.summary, () => true), ...textsOf(item.content, () => true)])
+    .join('\n\n');
+  const text = typeof body.output_text === 'string'
+    ? body.output_text
+    : items
+      .filter((item) => item.type === 'message' || item.type === undefined)
+      .flatMap((item) => textsOf(item.content, (type) => type === 'output_text' || type === 'text' || type === 'refusal'))
+      .join('');
+
+  const events: StreamEvent[] = [];
+  if (reasoning) events.push({ type: 'reasoning', text: reasoning });
+  if (text) events.push({ type: 'text', text });
+  return withEnding(events, body.usage, responsesFinishReason(body));
+}

@@ -1,0 +1,79 @@
+import { ApiError, apiErrorFromObject, extractErrorObject, streamTruncatedError, tidyMessage } from './errors';
+import { isRecord, nonEmptyString, parseJson } from './json';
+import type { SseMessage } from './sse';
+import type { StreamEvent } from './types';
+import { readUsage } from './usage';
+
+/**
+ * The finish reason of a finished Responses object, in the chat vocabulary so callers never
+ * branch on the API: `completed` → `stop`, incomplete for `max_output_tokens` → `length`,
+ * any other incomplete reason as given (e.g. `content_filter`), else `incomplete`.
+ */
+export function responsesFinishReason(response: unknown): string | undefined {
+  if (!isRecord(response)) return undefined;
+  if (response.status === 'completed') return 'stop';
+  if (response.status === 'incomplete') {
+    const reason = isRecord(response.incomplete_details) ? nonEmptyString(response.incomplete_details.reason) : undefined;
+    if (reason === 'max_output_tokens') return 'length';
+    return reason ?? 'incomplete';
+  }
+  return undefined;
+}
+
+/** The ApiError of a failed Responses object (`status: 'failed'` or a non-null `error`). */
+export function responseFailure(response: unknown, httpStatus: number): ApiError | undefined {
+  if (!isRecord(response)) return undefined;
+  const found = extractErrorObject(response);
+  if (found) return apiErrorFromObject(found, httpStatus);
+  if (response.status === 'failed') return new ApiError('The model failed to produce a response.', { status: httpStatus });
+  return undefined;
+}
+
+const REASONING_DELTA = /^response\.reasoning(_summary)?(_text)?\.delta$/;
+
+/**
+ * Layer 2 of streaming for POST /responses: SSE events → StreamEvents.
+ *
+ * The event kind is the payload's `type`, or the SSE `event:` line when the payload has none.
+ * `response.output_text.delta` (and refusal deltas) yield text; reasoning and reasoning-summary
+ * deltas yield reasoning; `response.completed` and `response.incomplete` yield usage and `done`
+ * and end the stream (a trailing `[DONE]` is neither needed nor harmful); `response.failed` and
+ * `error` (flat or nested) throw. A bare `[DONE]` also ends the stream, as the spec says. A stream
+ * that ends without any of these was cut off: the iterator throws after yielding what arrived.
+ */
+export async function* responsesEventsFromSse(messages: AsyncIterable<SseMessage>, httpStatus: number): AsyncGenerator<StreamEvent, void, undefined> {
+  for await (const message of messages) {
+    if (message.data.trim() === '[DONE]') {
+      yield { type: 'done' };
+      return;
+    }
+    const payload = parseJson(message.data);
+    const kind = (isRecord(payload) ? nonEmptyString(payload.type) : undefined) ?? message.event;
+
+    // An untyped event may still be an error envelope (`data: {"error":{...}}`).
+    const found = kind === 'error' || kind === undefined ? extractErrorObject(payload) : undefined;
+    if (found) throw apiErrorFromObject(found, httpStatus);
+    if (kind === 'error') {
+      throw new ApiError(tidyMessage(message.data) || 'The server reported an error in the stream.', { status: httpStatus });
+    }
+    if (!isRecord(payload)) continue;
+
+    if (kind === 'response.output_text.delta' || kind === 'response.refusal.delta') {
+      const text = nonEmptyString(payload.delta);
+      if (text) yield { type: 'text', text };
+    } else if (kind !== undefined && REASONING_DELTA.test(kind)) {
+      const text = nonEmptyString(payload.delta);
+      if (text) yield { type: 'reasoning', text };
+    } else if (kind === 'response.failed') {
+      throw responseFailure(payload.response, httpStatus) ?? new ApiError('The model failed to produce a response.', { status: httpStatus });
+    } else if (kind === 'response.completed' || kind === 'response.incomplete') {
+      const response = isRecord(payload.response) ? payload.response : {};
+      const usage = readUsage(response.usage);
+      if (usage) yield usage;
+      const finishReason = responsesFinishReason(response) ?? (kind === 'response.completed' ? 'stop' : 'incomplete');
+      yield { type: 'done', finishReason };
+      return;
+    }
+  }
+  throw streamTruncatedError(httpStatus, 'no response.completed, response.incomplete or [DONE]');
+}

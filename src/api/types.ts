@@ -1,0 +1,75 @@
+import type { ApiError } from './errors';
+import type { RetryOptions } from './retryPolicy';
+
+/** What every chat or responses call yields, streaming or not. */
+export type StreamEvent =
+  | { type: 'text'; text: string }
+  | { type: 'reasoning'; text: string }
+  | { type: 'usage'; inputTokens?: number; outputTokens?: number; totalTokens?: number }
+  | { type: 'done'; finishReason?: string };
+
+/** A model from `/models`: its id and the record as the server sent it. */
+export interface ModelInfo {
+  id: string;
+  raw: unknown;
+}
+
+export interface ChatMessage {
+  role: string;
+  content: string;
+}
+
+export interface ChatRequest {
+  model: string;
+  messages: ChatMessage[];
+  /** Default true: some models answer only in streaming form. */
+  stream?: boolean;
+  /** Sent as `max_tokens` only when given. */
+  maxTokens?: number;
+}
+
+export interface RespondRequest {
+  model: string;
+  input: string | ChatMessage[];
+  /** Default true: some models answer only in streaming form. */
+  stream?: boolean;
+  /** Sent as `max_output_tokens` only when given. */
+  maxOutputTokens?: number;
+}
+
+/** Passed to `onRetry` right before each back-off wait. */
+export interface RetryInfo {
+  /** 1-based number of the retry about to happen. */
+  attempt: number;
+  maxRetries: number;
+  delayMs: number;
+  /** Epoch ms when the retry will be sent. */
+  retryAt: number;
+  status: 429;
+  error: ApiError;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  onRetry?: (info: RetryInfo) => void;
+}
+
+/** Request log lines: method, path, status, timing and retry decisions; never the key, never bodies. */
+export type RequestLogEntry =
+  | { kind: 'response'; method: string; path: string; status: number; durationMs: number; attempt: number }
+  | { kind: 'retry'; method: string; path: string; attempt: number; delayMs: number; reason: string }
+  | { kind: 'error'; method: string; path: string; message: string; status?: number; code?: string };
+
+export interface ModelAccessClientOptions {
+  /** e.g. http://127.0.0.1:8787/v1 (a trailing slash is fine). */
+  baseUrl: string;
+  apiKey: string;
+  retry?: RetryOptions;
+  /**
+   * Longest wait, in ms, for the reply headers and, separately, for each next piece of a body
+   * (an idle timeout, so a long stream that keeps sending never times out). Default 300000;
+   * 0 disables both.
+   */
+  timeoutMs?: number;
+  log?: (entry: RequestLogEntry) => void;
+}
