@@ -60,7 +60,8 @@ export class Log extends Disposable {
 
   /** The client's `log` option: one line per request, retries as warnings. */
   readonly request = (entry: RequestLogEntry): void => {
-    this.info(formatRequestLogEntry(entry));
+    const line = formatRequestLogEntry(entry);
+    this[line.level](line.text);
   };
 
   show(preserveFocus = true): void {

@@ -5,7 +5,7 @@ const REPLACEMENT = '[redacted]';
 /** Bearer credentials and `api_key=`-style pairs, whatever the key is. */
 const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   /(\bBearer\s+)[^\s"',;]+/gi,
-  /(\b(?:api[_-]?key|authorization|x-api-key)["']?\s*[:=]\s*["']?)[^\s"',;&]+/gi,
+  /(\b(?:api[_-]?key|authorization|x-api-key)["']?\s*[:=]\s*["']?)(?!Bearer\s|\[redacted\])[^\s"',;&]+/gi,
 ];
 
 function escapeRegExp(text: string): string {
