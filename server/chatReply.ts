@@ -1,0 +1,105 @@
+/**
+ * /chat/completions replies in OpenAI's wire shapes: a `chat.completion` object, or a stream of
+ * `chat.completion.chunk` events (role-only first delta, content deltas, a finish_reason chunk,
+ * a usage chunk with empty choices, then `data: [DONE]`).
+ */
+import { MIDSTREAM_ERROR, type CallContext } from './callContext';
+import { runPlan } from './generation';
+import { HttpError } from './httpError';
+import { newId } from './ids';
+import type { OutputPlan } from './output';
+import { sendJson, startEventStream } from './replies';
+import { SseWriter } from './sseWriter';
+
+export async function replyChat(ctx: CallContext, plan: OutputPlan): Promise<void> {
+  return ctx.request.stream ? streamChat(ctx, plan) : completeChat(ctx, plan);
+}
+
+async function completeChat(ctx: CallContext, plan: OutputPlan): Promise<void> {
+  let reasoning = '';
+  let content = '';
+  let outputTokens = 0;
+  const finished = await runPlan(plan, ctx.signal, (kind, token) => {
+    if (kind === 'reasoning') reasoning += token;
+    else content += token;
+    outputTokens += 1;
+    ctx.billOutput(1);
+  });
+  if (!finished) return;
+  if (plan.ending === 'midstream-error') {
+    ctx.markFailed();
+    throw new HttpError(500, MIDSTREAM_ERROR.type, MIDSTREAM_ERROR.code, MIDSTREAM_ERROR.message);
+  }
+  const body = {
+    id: newId('chatcmpl-'),
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model: ctx.model.id,
+    choices: [{
+      index: 0,
+      message: { role: 'assistant', content, ...(reasoning !== '' ? { reasoning_content: reasoning } : {}) },
+      finish_reason: plan.finishReason,
+    }],
+    usage: usageOf(ctx.inputTokens, outputTokens),
+  };
+  if (plan.ending === 'drop') return dropMidBody(ctx, JSON.stringify(body));
+  sendJson(ctx.res, 200, body);
+}
+
+async function streamChat(ctx: CallContext, plan: OutputPlan): Promise<void> {
+  const id = newId('chatcmpl-');
+  const created = Math.floor(Date.now() / 1000);
+  const chunk = (delta: Record<string, unknown>, finishReason: string | null = null): unknown => ({
+    id, object: 'chat.completion.chunk', created, model: ctx.model.id,
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+  });
+  const writer = new SseWriter(ctx.res, plan.tokenIntervalMs === 0);
+  startEventStream(ctx.res);
+  await writer.send(chunk({ role: 'assistant' }));
+  let outputTokens = 0;
+  const finished = await runPlan(plan, ctx.signal, async (kind, token) => {
+    outputTokens += 1;
+    ctx.billOutput(1);
+    await writer.send(chunk(kind === 'reasoning' ? { reasoning_content: token } : { content: token }));
+  });
+  if (!finished || writer.closed) return;
+
+  switch (plan.ending) {
+    case 'midstream-error':
+      ctx.markFailed();
+      await writer.send({ error: MIDSTREAM_ERROR });
+      return writer.end();
+    case 'drop':
+      ctx.markFailed();
+      await writer.flushed();
+      ctx.res.destroy();
+      return;
+    case 'normal':
+    case 'no-done':
+      await writer.send(chunk({}, plan.finishReason));
+      if (ctx.request.includeUsage) {
+        await writer.send({
+          id, object: 'chat.completion.chunk', created, model: ctx.model.id,
+          choices: [], usage: usageOf(ctx.inputTokens, outputTokens),
+        });
+      }
+      if (plan.ending === 'normal') await writer.send('[DONE]');
+      return writer.end();
+  }
+}
+
+function usageOf(inputTokens: number, outputTokens: number): Record<string, number> {
+  return { prompt_tokens: inputTokens, completion_tokens: outputTokens, total_tokens: inputTokens + outputTokens };
+}
+
+/** Sends the head and half of a JSON body, then destroys the socket: a truncated non-streaming reply. */
+export async function dropMidBody(ctx: CallContext, text: string): Promise<void> {
+  ctx.markFailed();
+  const bytes = Buffer.from(text);
+  ctx.res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': bytes.length });
+  await new Promise<void>((resolve) => {
+    ctx.res.once('close', resolve);
+    ctx.res.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => resolve());
+  });
+  ctx.res.destroy();
+}

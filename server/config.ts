@@ -1,0 +1,213 @@
+/**
+ * What the reference server serves: its keys and models. The default below is what
+ * `npm run server` uses; `--config FILE` replaces it with a JSON file of the same shape
+ * (documented in server/README.md, which a test keeps in step with `defaultConfig`).
+ */
+
+/** What a model does when called. */
+export type ModelBehavior =
+  /** Replies with the text of the last user message (or the `input` string). */
+  | 'echo'
+  /** Streams reasoning text first, then the echo answer. */
+  | 'reasoning-echo'
+  /** A fixed markdown answer: headings, a list, a table, a link, fenced code in two languages. */
+  | 'showcase'
+  /** Endless filler words, cut at max_tokens (or the model's defaultMaxTokens). */
+  | 'lorem'
+  /** Streams the echo text, then an error object inside the 200 stream. */
+  | 'fault-midstream-error'
+  /** Streams the echo text, then destroys the socket (no finish reason, no [DONE]). */
+  | 'fault-drop'
+  /** Streams the echo text and a finish reason, then ends the body without [DONE]. */
+  | 'fault-no-done'
+  /** Answers 500 with a JSON error envelope. */
+  | 'fault-500'
+  /** Answers 503 with a JSON error envelope. */
+  | 'fault-503'
+  /** Answers 502 with an HTML page, as a misbehaving proxy would. */
+  | 'fault-502-html';
+
+export const MODEL_BEHAVIORS: readonly ModelBehavior[] = [
+  'echo', 'reasoning-echo', 'showcase', 'lorem',
+  'fault-midstream-error', 'fault-drop', 'fault-no-done', 'fault-500', 'fault-503', 'fault-502-html',
+];
+
+export interface ModelConfig {
+  id: string;
+  behavior: ModelBehavior;
+  /** Whether GET /models shows it (default true). Unlisted models can still be called. */
+  listed?: boolean;
+  /** Refuse requests without `stream: true` with 400 `stream_required` (default false). */
+  streamOnly?: boolean;
+  /** Pause before each streamed token, in milliseconds (default 0: as fast as the socket takes it). */
+  tokenIntervalMs?: number;
+  /** Output tokens when the request sets no max_tokens / max_output_tokens (default: no bound). */
+  defaultMaxTokens?: number;
+  /** `owned_by` in the model list (default "reference-server"). */
+  ownedBy?: string;
+}
+
+/** Account state of a key; anything but 'active' refuses model calls (listing models still works). */
+export type AccountState =
+  | 'active'
+  /** 403 `insufficient_balance`. */
+  | 'insufficient_balance'
+  /** 429 `insufficient_quota`, without Retry-After: waiting will not help. */
+  | 'insufficient_quota';
+
+export const ACCOUNT_STATES: readonly AccountState[] = ['active', 'insufficient_balance', 'insufficient_quota'];
+
+export interface KeyConfig {
+  key: string;
+  /** Account state (default 'active'). */
+  account?: AccountState;
+  /** Only these models may be called (default: every model). */
+  allowModels?: string[];
+  /** These models answer 403 `model_not_permitted` (default: none). */
+  denyModels?: string[];
+  /** Model calls in flight at once; one more gets 429 `rate_limit_exceeded` (default: no limit). */
+  maxConcurrent?: number;
+  /** Model calls admitted per sliding second; one more gets 429 `rate_limit_exceeded` (default: no limit). */
+  requestsPerSecond?: number;
+}
+
+export interface ServerConfig {
+  keys: KeyConfig[];
+  models: ModelConfig[];
+}
+
+export const defaultConfig: ServerConfig = {
+  keys: [
+    { key: 'demo-key', denyModels: ['restricted-1'] },
+    { key: 'limited-key', denyModels: ['restricted-1'], maxConcurrent: 1, requestsPerSecond: 2 },
+    { key: 'empty-key', account: 'insufficient_balance', denyModels: ['restricted-1'] },
+    { key: 'quota-key', account: 'insufficient_quota', denyModels: ['restricted-1'] },
+  ],
+  models: [
+    { id: 'echo-1', behavior: 'echo' },
+    { id: 'stream-only-1', behavior: 'echo', streamOnly: true },
+    { id: 'showcase-1', behavior: 'showcase' },
+    { id: 'firehose-1', behavior: 'lorem', defaultMaxTokens: 2000 },
+    { id: 'slow-1', behavior: 'lorem', tokenIntervalMs: 100, defaultMaxTokens: 300 },
+    { id: 'restricted-1', behavior: 'echo' },
+    { id: 'reasoning-1', behavior: 'reasoning-echo' },
+    { id: 'fault-midstream-error', behavior: 'fault-midstream-error', listed: false },
+    { id: 'fault-drop', behavior: 'fault-drop', listed: false },
+    { id: 'fault-no-done', behavior: 'fault-no-done', listed: false },
+    { id: 'fault-500', behavior: 'fault-500', listed: false },
+    { id: 'fault-503', behavior: 'fault-503', listed: false },
+    { id: 'fault-502-html', behavior: 'fault-502-html', listed: false },
+  ],
+};
+
+/** Thrown for a configuration that does not have the documented shape. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Checks an untrusted value (parsed JSON) against the documented shape and returns it typed. */
+export function parseServerConfig(value: unknown): ServerConfig {
+  const root = asObject(value, 'the configuration');
+  allowOnly(root, ['keys', 'models'], 'the configuration');
+  const keys = asArray(root.keys, '"keys"').map((item, i) => parseKey(item, `keys[${i}]`));
+  const models = asArray(root.models, '"models"').map((item, i) => parseModel(item, `models[${i}]`));
+  rejectDuplicates(keys.map((k) => k.key), 'key');
+  rejectDuplicates(models.map((m) => m.id), 'model id');
+  return { keys, models };
+}
+
+function parseKey(value: unknown, where: string): KeyConfig {
+  const o = asObject(value, where);
+  allowOnly(o, ['key', 'account', 'allowModels', 'denyModels', 'maxConcurrent', 'requestsPerSecond'], where);
+  const key = asString(o.key, `${where}.key`);
+  if (key === '' || /[\s\p{Cc}]/u.test(key)) {
+    throw new ConfigError(`${where}.key must be non-empty and contain no whitespace or control characters`);
+  }
+  const parsed: KeyConfig = { key };
+  if (o.account !== undefined) {
+    if (!ACCOUNT_STATES.includes(o.account as AccountState)) {
+      throw new ConfigError(`${where}.account must be one of ${ACCOUNT_STATES.join(', ')}`);
+    }
+    parsed.account = o.account as AccountState;
+  }
+  if (o.allowModels !== undefined) parsed.allowModels = asStringArray(o.allowModels, `${where}.allowModels`);
+  if (o.denyModels !== undefined) parsed.denyModels = asStringArray(o.denyModels, `${where}.denyModels`);
+  if (o.maxConcurrent !== undefined) parsed.maxConcurrent = asPositiveInteger(o.maxConcurrent, `${where}.maxConcurrent`);
+  if (o.requestsPerSecond !== undefined) {
+    parsed.requestsPerSecond = asPositiveInteger(o.requestsPerSecond, `${where}.requestsPerSecond`);
+  }
+  return parsed;
+}
+
+function parseModel(value: unknown, where: string): ModelConfig {
+  const o = asObject(value, where);
+  allowOnly(o, ['id', 'behavior', 'listed', 'streamOnly', 'tokenIntervalMs', 'defaultMaxTokens', 'ownedBy'], where);
+  const id = asString(o.id, `${where}.id`);
+  if (id === '') throw new ConfigError(`${where}.id must not be empty`);
+  if (!MODEL_BEHAVIORS.includes(o.behavior as ModelBehavior)) {
+    throw new ConfigError(`${where}.behavior must be one of ${MODEL_BEHAVIORS.join(', ')}`);
+  }
+  const parsed: ModelConfig = { id, behavior: o.behavior as ModelBehavior };
+  if (o.listed !== undefined) parsed.listed = asBoolean(o.listed, `${where}.listed`);
+  if (o.streamOnly !== undefined) parsed.streamOnly = asBoolean(o.streamOnly, `${where}.streamOnly`);
+  if (o.tokenIntervalMs !== undefined) {
+    parsed.tokenIntervalMs = asNonNegativeInteger(o.tokenIntervalMs, `${where}.tokenIntervalMs`);
+  }
+  if (o.defaultMaxTokens !== undefined) {
+    parsed.defaultMaxTokens = asPositiveInteger(o.defaultMaxTokens, `${where}.defaultMaxTokens`);
+  }
+  if (o.ownedBy !== undefined) parsed.ownedBy = asString(o.ownedBy, `${where}.ownedBy`);
+  return parsed;
+}
+
+function asObject(value: unknown, where: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConfigError(`${where} must be a JSON object`);
+  }
+  return value as Record<string, unknown>;
+}
+
+function allowOnly(o: Record<string, unknown>, allowed: string[], where: string): void {
+  const unknown = Object.keys(o).filter((k) => !allowed.includes(k));
+  if (unknown.length > 0) throw new ConfigError(`${where} has unknown field(s): ${unknown.join(', ')}`);
+}
+
+function asArray(value: unknown, where: string): unknown[] {
+  if (!Array.isArray(value)) throw new ConfigError(`${where} must be an array`);
+  return value;
+}
+
+function asString(value: unknown, where: string): string {
+  if (typeof value !== 'string') throw new ConfigError(`${where} must be a string`);
+  return value;
+}
+
+function asStringArray(value: unknown, where: string): string[] {
+  return asArray(value, where).map((item, i) => asString(item, `${where}[${i}]`));
+}
+
+function asBoolean(value: unknown, where: string): boolean {
+  if (typeof value !== 'boolean') throw new ConfigError(`${where} must be true or false`);
+  return value;
+}
+
+function asNonNegativeInteger(value: unknown, where: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw new ConfigError(`${where} must be a whole number, 0 or more`);
+  }
+  return value;
+}
+
+function asPositiveInteger(value: unknown, where: string): number {
+  if (asNonNegativeInteger(value, where) === 0) throw new ConfigError(`${where} must be 1 or more`);
+  return value as number;
+}
+
+function rejectDuplicates(values: string[], what: string): void {
+  const seen = new Set<string>();
+  for (const v of values) {
+    // A duplicate key is reported without the key itself: config errors may end up in logs.
+    if (seen.has(v)) throw new ConfigError(what === 'key' ? 'a key appears twice' : `${what} "${v}" appears twice`);
+    seen.add(v);
+  }
+}
