@@ -37,20 +37,20 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
 
   const chat = registerChat(context, { keys, clients, log });
 
-  const refreshConfigState = async (): Promise<void> => {
+  // The chat view follows key and settings changes itself; the welcome views need the context keys.
+  const refreshContextKeys = async (): Promise<void> => {
     await updateContextKeys(keys, readSettings());
-    chat.refreshConfig();
   };
   context.subscriptions.push(
     vscode.window.registerTreeDataProvider(MODELS_VIEW_ID, modelsTree),
-    keys.onDidChange(() => void refreshConfigState()),
+    keys.onDidChange(() => void refreshContextKeys()),
     onDidChangeSettings((settings) => {
       statusBar.update(settings.model);
       modelsTree.rerender();
-      void refreshConfigState();
+      void refreshContextKeys();
     }),
   );
-  void refreshConfigState();
+  void refreshContextKeys();
 
   const command = (id: string, run: (...args: unknown[]) => unknown): void => {
     context.subscriptions.push(vscode.commands.registerCommand(id, run));

@@ -20,6 +20,10 @@ export function isConfigurationError(error: unknown): error is ConfigurationErro
   return error instanceof ConfigurationError;
 }
 
+function connectionFingerprint(settings: Settings): string {
+  return JSON.stringify([settings.baseUrl, settings.retry.maxRetries, settings.retry.initialDelayMs]);
+}
+
 /**
  * Builds the API client from the settings and the key, and keeps it until either changes:
  * every caller shares one client, and a settings change takes effect without a reload.
@@ -37,7 +41,15 @@ export class ClientProvider extends Disposable {
   ) {
     super();
     this.register(keyStore.onDidChange(() => this.invalidate()));
-    this.register(onDidChangeSettings(() => this.invalidate()));
+    let connection = connectionFingerprint(this.settings());
+    this.register(onDidChangeSettings(() => {
+      // Only what the client is built from counts: picking another model must not drop the client (or the model list).
+      const next = connectionFingerprint(this.settings());
+      if (next !== connection) {
+        connection = next;
+        this.invalidate();
+      }
+    }));
   }
 
   async getClient(): Promise<ModelAccessClient> {
@@ -50,7 +62,7 @@ export class ClientProvider extends Disposable {
       throw new ConfigurationError('No API key is set. Run "Model Access: Set API Key".', 'setApiKey');
     }
     this.log.addSecret(apiKey);
-    const fingerprint = JSON.stringify([settings.baseUrl, settings.retry, apiKey]);
+    const fingerprint = JSON.stringify([connectionFingerprint(settings), apiKey]);
     if (this.cached?.fingerprint !== fingerprint) {
       this.cached = {
         fingerprint,

@@ -7,10 +7,6 @@ export interface ChatInput {
   ask(text: string): unknown;
 }
 
-async function revealChat(): Promise<void> {
-  await vscode.commands.executeCommand('modelAccess.chat.focus');
-}
-
 /** The active editor's selection (or current line) as a fenced snippet, or why there is none. */
 export function snippetFromEditor(editor: vscode.TextEditor | undefined): SelectionOutcome {
   if (!editor) {
@@ -27,14 +23,13 @@ export function snippetFromEditor(editor: vscode.TextEditor | undefined): Select
   });
 }
 
-/** Send Selection to Chat: the snippet goes into the prompt box, ready for a question. */
+/** Send Selection to Chat: the snippet goes into the prompt box (the chat view reveals itself), ready for a question. */
 export async function sendSelectionCommand(chat: ChatInput): Promise<boolean> {
   const outcome = snippetFromEditor(vscode.window.activeTextEditor);
   if (outcome.kind === 'nothing') {
     void vscode.window.showInformationMessage(outcome.reason);
     return false;
   }
-  await revealChat();
   await chat.insertIntoPrompt(outcome.text);
   return true;
 }
@@ -57,7 +52,6 @@ export async function askAboutSelectionCommand(chat: ChatInput, question?: unkno
   if (asked === undefined || asked.trim().length === 0) {
     return false;
   }
-  await revealChat();
   await chat.ask(`${asked.trim()}\n\n${outcome.text}`);
   return true;
 }

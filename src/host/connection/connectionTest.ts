@@ -3,7 +3,7 @@ import { ApiError, ModelAccessClient, validateApiKey, type StreamEvent } from '.
 import type { KeyStore } from '../auth/keyStore';
 import { readSettings, validateBaseUrl } from '../config/settings';
 import type { Log } from '../logging/log';
-import { formatConnectionReport, overallStatus, type CheckResult, type ConnectionReport } from './connectionReport';
+import { formatConnectionReport, overallStatus, type CheckResult, type CheckStatus, type ConnectionReport } from './connectionReport';
 
 /** Small, so the test costs next to nothing; 16 is the smallest many servers accept for max_output_tokens. */
 const TEST_MAX_TOKENS = 16;
@@ -127,8 +127,14 @@ export async function runConnectionTest(
   return report;
 }
 
+/** What the command returns (to tests): the report as written, never the key. */
+export interface ConnectionTestResult {
+  status: CheckStatus;
+  report: string;
+}
+
 /** The command: runs the test under a cancellable notification and writes the report to the log channel. */
-export async function testConnectionCommand(keys: KeyStore, log: Log, extension: vscode.Extension<unknown>): Promise<ConnectionReport> {
+export async function testConnectionCommand(keys: KeyStore, log: Log, extension: vscode.Extension<unknown>): Promise<ConnectionTestResult> {
   const environment = {
     extensionVersion: String((extension.packageJSON as { version?: unknown }).version ?? 'unknown'),
     vscodeVersion: vscode.version,
@@ -161,5 +167,5 @@ export async function testConnectionCommand(keys: KeyStore, log: Log, extension:
       await vscode.env.clipboard.writeText(text);
     }
   });
-  return report;
+  return { status, report: text };
 }
