@@ -1,0 +1,468 @@
+import * as assert from 'node:assert/strict';
+import { ApiError } from '../../../../src/api/errors';
+import { ChatSession, type ChatSessionDeps } from '../../../../src/host/chat/chatSession';
+import type { ChatClient, ChatRequestOptions, ChatSettings, StreamEvent } from '../../../../src/host/chat/chatTypes';
+import type { RequestMessage } from '../../../../src/host/chat/conversation';
+import { HistoryStore } from '../../../../src/host/chat/historyStore';
+import type { HostToWebview } from '../../../../src/shared/protocol';
+import { FakeTimers } from './fakeTimers';
+import { MemoryStore } from './memoryStore';
+
+interface Call {
+  api: 'chat' | 'responses';
+  model: string;
+  messages: RequestMessage[];
+  stream?: boolean;
+  maxTokens?: number;
+  options?: ChatRequestOptions;
+}
+
+type Script = (call: Call) => AsyncIterable<StreamEvent>;
+
+class FakeClient implements ChatClient {
+  readonly calls: Call[] = [];
+
+  constructor(public script: Script) {}
+
+  chat(request: { model: string; messages: RequestMessage[]; stream?: boolean; maxTokens?: number }, options?: ChatRequestOptions): AsyncIterable<StreamEvent> {
+    const call: Call = { api: 'chat', model: request.model, messages: request.messages, stream: request.stream, maxTokens: request.maxTokens, options };
+    this.calls.push(call);
+    return this.script(call);
+  }
+
+  respond(request: { model: string; input: string | RequestMessage[]; stream?: boolean; maxOutputTokens?: number }, options?: ChatRequestOptions): AsyncIterable<StreamEvent> {
+    assert.ok(Array.isArray(request.input), 'responses input is sent as an array of messages');
+    const call: Call = { api: 'responses', model: request.model, messages: request.input, stream: request.stream, maxTokens: request.maxOutputTokens, options };
+    this.calls.push(call);
+    return this.script(call);
+  }
+}
+
+/** Echoes the last user message in chunks, like the reference server's echo-1. */
+const echo: Script = async function* (call) {
+  const text = call.messages[call.messages.length - 1].content;
+  for (let i = 0; i < text.length; i += 3) {
+    yield { type: 'text', text: text.slice(i, i + 3) };
+  }
+  yield { type: 'usage', inputTokens: 5, outputTokens: 7 };
+  yield { type: 'done', finishReason: 'stop' };
+};
+
+/** Yields `first`, then waits until aborted and throws the client's AbortError. */
+function hangAfter(first: string): Script {
+  return async function* (call) {
+    yield { type: 'text', text: first };
+    await new Promise<void>((resolve) => call.options?.signal?.addEventListener('abort', () => resolve()));
+    const error = new Error('The request was cancelled.');
+    error.name = 'AbortError';
+    throw error;
+  };
+}
+
+/** Fails on the first read, before any event, like a refused request. */
+function failing(error: Error): Script {
+  return () => ({ [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(error) }) });
+}
+
+const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i++) {
+    await tick();
+  }
+  assert.ok(condition(), 'condition not reached');
+}
+
+describe('ChatSession', () => {
+  let client: FakeClient;
+  let settings: ChatSettings;
+  let posted: HostToWebview[];
+  let replays: number;
+  let memory: MemoryStore;
+  let timers: FakeTimers;
+  let logged: { level: string; message: string }[];
+  let clientError: unknown;
+
+  function makeSession(overrides: Partial<ChatSessionDeps> = {}): ChatSession {
+    return new ChatSession({
+      getClient: async () => {
+        if (clientError) {
+          throw clientError;
+        }
+        return client;
+      },
+      getSettings: () => settings,
+      store: new HistoryStore(memory),
+      post: (message) => posted.push(message),
+      onStateReplaced: () => replays++,
+      log: {
+        trace: (message) => logged.push({ level: 'trace', message }),
+        debug: (message) => logged.push({ level: 'debug', message }),
+        info: (message) => logged.push({ level: 'info', message }),
+        warn: (message) => logged.push({ level: 'warn', message }),
+        error: (message) => logged.push({ level: 'error', message }),
+      },
+      isStreamingRequiredError: (error) => error instanceof ApiError && error.code === 'streaming_required',
+      timers,
+      ...overrides,
+    });
+  }
+
+  beforeEach(() => {
+    client = new FakeClient(echo);
+    settings = { model: 'echo-1', api: 'chat' };
+    posted = [];
+    replays = 0;
+    memory = new MemoryStore();
+    timers = new FakeTimers();
+    logged = [];
+    clientError = undefined;
+  });
+
+  it('streams an answer: user message, empty answer, batched deltas, final update, busy off', async () => {
+    const session = makeSession();
+    await session.send('Hello there, world');
+
+    const [userAdded, answerAdded, busyOn, ...rest] = posted;
+    assert.deepEqual(userAdded.type === 'messageAdded' && [userAdded.message.role, userAdded.message.content], ['user', 'Hello there, world']);
+    assert.ok(answerAdded.type === 'messageAdded' && answerAdded.message.role === 'assistant' && answerAdded.message.status === 'streaming');
+    assert.deepEqual(busyOn, { type: 'busy', busy: true });
+
+    const deltas = rest.filter((m) => m.type === 'delta');
+    // No clock time passed while streaming: all 6 chunks leave in one delta, flushed before the status change.
+    assert.deepEqual(deltas, [{ type: 'delta', messageId: answerAdded.message.id, content: 'Hello there, world' }]);
+    const types = rest.map((m) => m.type);
+    assert.deepEqual(types, ['delta', 'messageUpdated', 'busy', 'history']);
+    const updated = rest[1];
+    assert.ok(updated.type === 'messageUpdated');
+    assert.equal(updated.message.status, 'done');
+    assert.equal(updated.message.content, 'Hello there, world');
+    assert.deepEqual(updated.message.usage, { inputTokens: 5, outputTokens: 7 });
+    assert.equal(updated.message.model, 'echo-1');
+    assert.equal(session.busy, false);
+    assert.equal(session.chat.title, 'Hello there, world');
+  });
+
+  it('sends one delta per batching interval while tokens keep coming', async () => {
+    client.script = async function* () {
+      for (let i = 0; i < 100; i++) {
+        timers.advance(1);
+        yield { type: 'text', text: 'x' };
+      }
+    };
+    await makeSession().send('go');
+    const deltas = posted.filter((m) => m.type === 'delta');
+    assert.ok(deltas.length >= 4 && deltas.length <= 6, `${deltas.length} deltas for 100 tokens over 100 ms`);
+    assert.equal(deltas.map((d) => (d.type === 'delta' ? d.content : '')).join(''), 'x'.repeat(100));
+  });
+
+  it('sends the system prompt, the model and the output limit (chat API)', async () => {
+    settings = { model: 'echo-1', api: 'chat', systemPrompt: 'Be brief.', maxOutputTokens: 64 };
+    await makeSession().send('Hi');
+    assert.deepEqual(client.calls[0].messages, [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hi' }]);
+    assert.equal(client.calls[0].model, 'echo-1');
+    assert.equal(client.calls[0].stream, true);
+    assert.equal(client.calls[0].maxTokens, 64);
+    assert.equal(client.calls[0].api, 'chat');
+  });
+
+  it('uses /responses with the conversation as input when the setting says so', async () => {
+    settings = { model: 'echo-1', api: 'responses', maxOutputTokens: 32 };
+    const session = makeSession();
+    await session.send('One');
+    await session.send('Two');
+    assert.equal(client.calls[1].api, 'responses');
+    assert.equal(client.calls[1].maxTokens, 32);
+    assert.deepEqual(client.calls[1].messages, [
+      { role: 'user', content: 'One' },
+      { role: 'assistant', content: 'One' },
+      { role: 'user', content: 'Two' },
+    ]);
+  });
+
+  it('does not send an output limit when none is set', async () => {
+    await makeSession().send('Hi');
+    assert.equal(client.calls[0].maxTokens, undefined);
+  });
+
+  it('Stop aborts the request and keeps the partial answer, marked stopped', async () => {
+    client.script = hangAfter('Once upon');
+    const session = makeSession();
+    const done = session.send('Tell a story');
+    await until(() => session.chat.messages[1]?.content === 'Once upon');
+    assert.equal(session.busy, true);
+    session.stop();
+    await done;
+    assert.equal(client.calls[0].options?.signal?.aborted, true, 'the request signal was aborted');
+    const answer = session.chat.messages[1];
+    assert.equal(answer.status, 'stopped');
+    assert.equal(answer.content, 'Once upon');
+    assert.equal(answer.error, undefined);
+    assert.equal(session.busy, false);
+  });
+
+  it('an error after some text keeps the text and shows the error with its actions', async () => {
+    client.script = async function* () {
+      yield { type: 'text', text: 'Half an ans' };
+      throw new ApiError('Upstream failed', { status: 200, type: 'server_error', code: 'upstream_error' });
+    };
+    const session = makeSession();
+    await session.send('Hi');
+    const answer = session.chat.messages[1];
+    assert.equal(answer.status, 'error');
+    assert.equal(answer.content, 'Half an ans');
+    assert.deepEqual(answer.error, { message: 'Upstream failed', status: 200, type: 'server_error', code: 'upstream_error', actions: ['retry'] });
+  });
+
+  it('maps 401 to Set API Key', async () => {
+    client.script = failing(new ApiError('Invalid API key', { status: 401, type: 'authentication_error', code: 'invalid_api_key' }));
+    const session = makeSession();
+    await session.send('Hi');
+    assert.deepEqual(session.chat.messages[1].error?.actions, ['setApiKey']);
+  });
+
+  it('a missing key or base URL becomes an error with the action that fixes it', async () => {
+    clientError = Object.assign(new Error('No API key is set.'), { name: 'ConfigurationError', action: 'setApiKey' });
+    const session = makeSession();
+    await session.send('Hi');
+    assert.deepEqual(session.chat.messages[1].error, { message: 'No API key is set.', actions: ['setApiKey'] });
+    assert.equal(client.calls.length, 0);
+  });
+
+  it('without a model, asks the user to pick one and sends nothing', async () => {
+    settings = { api: 'chat' };
+    const session = makeSession();
+    await session.send('Hi');
+    assert.deepEqual(session.chat.messages[1].error?.actions, ['selectModel', 'refreshModels']);
+    assert.equal(client.calls.length, 0);
+  });
+
+  it('announces 429 back-offs for the countdown', async () => {
+    client.script = async function* (call) {
+      call.options?.onRetry?.({ attempt: 1, maxRetries: 3, delayMs: 500, retryAt: 12345, status: 429 });
+      yield { type: 'text', text: 'ok' };
+    };
+    const session = makeSession();
+    await session.send('Hi');
+    const notice = posted.find((m) => m.type === 'retrying');
+    assert.deepEqual(notice, {
+      type: 'retrying',
+      notice: { messageId: session.chat.messages[1].id, attempt: 1, maxRetries: 3, retryAt: 12345, delayMs: 500 },
+    });
+  });
+
+  it('runs one request at a time', async () => {
+    client.script = hangAfter('...');
+    const session = makeSession();
+    const first = session.send('one');
+    await until(() => session.busy && client.calls.length === 1);
+    await session.send('two');
+    assert.equal(client.calls.length, 1);
+    assert.equal(session.chat.messages.length, 2);
+    session.stop();
+    await first;
+  });
+
+  it('ignores a blank prompt', async () => {
+    const session = makeSession();
+    await session.send('  \n ');
+    assert.equal(session.chat.messages.length, 0);
+    assert.deepEqual(posted, []);
+  });
+
+  it('Regenerate replaces the last answer and asks the same question again', async () => {
+    const session = makeSession();
+    await session.send('Hi');
+    const firstAnswerId = session.chat.messages[1].id;
+    replays = 0;
+    await session.regenerate();
+    assert.equal(session.chat.messages.length, 2);
+    assert.notEqual(session.chat.messages[1].id, firstAnswerId);
+    assert.equal(session.chat.messages[1].content, 'Hi');
+    assert.equal(replays, 1, 'the view gets a full state after the old answer is dropped');
+    assert.deepEqual(client.calls[1].messages, [{ role: 'user', content: 'Hi' }]);
+  });
+
+  it('Retry resends the last user message after a failure, without the failed answer', async () => {
+    client.script = failing(new ApiError('Service unavailable', { status: 503 }));
+    const session = makeSession();
+    await session.send('Hi');
+    assert.equal(session.chat.messages[1].status, 'error');
+    client.script = echo;
+    await session.retry();
+    assert.deepEqual(session.chat.messages.map((m) => [m.role, m.status, m.content]), [['user', 'done', 'Hi'], ['assistant', 'done', 'Hi']]);
+  });
+
+  it('leaves a failed empty answer out of the next request', async () => {
+    client.script = failing(new ApiError('Service unavailable', { status: 503 }));
+    const session = makeSession();
+    await session.send('First');
+    client.script = echo;
+    await session.send('Second');
+    assert.deepEqual(client.calls[1].messages, [{ role: 'user', content: 'First' }, { role: 'user', content: 'Second' }]);
+  });
+
+  it('Edit replaces a user message, drops what followed, and resends from there', async () => {
+    const session = makeSession();
+    await session.send('First');
+    await session.send('Second');
+    const firstId = session.chat.messages[0].id;
+    await session.edit(firstId, 'Changed');
+    assert.deepEqual(session.chat.messages.map((m) => m.content), ['Changed', 'Changed']);
+    assert.equal(session.chat.messages[0].id, firstId);
+    assert.equal(session.chat.title, 'Changed');
+    assert.deepEqual(client.calls[2].messages, [{ role: 'user', content: 'Changed' }]);
+  });
+
+  it('Edit while an answer streams stops it first', async () => {
+    client.script = hangAfter('partial');
+    const session = makeSession();
+    const first = session.send('First');
+    await until(() => session.chat.messages[1]?.content === 'partial');
+    client.script = echo;
+    await session.edit(session.chat.messages[0].id, 'Again');
+    await first;
+    assert.deepEqual(session.chat.messages.map((m) => [m.content, m.status]), [['Again', 'done'], ['Again', 'done']]);
+  });
+
+  describe('streaming-only models', () => {
+    it('retries once streaming when a non-streaming request is refused, and remembers the model', async () => {
+      client.script = async function* (call) {
+        if (!call.stream) {
+          throw new ApiError('This model answers only in streaming form.', { status: 400, code: 'streaming_required' });
+        }
+        yield* echo(call);
+      };
+      const session = makeSession({ preferStreaming: false });
+      await session.send('Hi');
+      assert.deepEqual(client.calls.map((c) => c.stream), [false, true]);
+      assert.equal(session.chat.messages[1].status, 'done');
+      assert.equal(session.chat.messages[1].content, 'Hi');
+      await session.send('Again');
+      assert.deepEqual(client.calls.map((c) => c.stream), [false, true, true]);
+    });
+  });
+
+  describe('history', () => {
+    it('saves the finished chat and remembers it as current', async () => {
+      const session = makeSession();
+      await session.send('Hi');
+      await tick();
+      const store = new HistoryStore(memory);
+      assert.equal(store.currentId(), session.chat.id);
+      assert.deepEqual(store.load(session.chat.id)?.messages.map((m) => [m.role, m.status, m.content]), [['user', 'done', 'Hi'], ['assistant', 'done', 'Hi']]);
+      assert.deepEqual(store.list().map((s) => s.title), ['Hi']);
+      const history = posted.filter((m) => m.type === 'history');
+      assert.ok(history.length > 0 && history[history.length - 1].type === 'history');
+    });
+
+    it('saves a streaming answer at most every 500 ms, so a crash loses at most that window', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      client.script = async function* () {
+        yield { type: 'text', text: 'partial' };
+        await gate;
+        yield { type: 'text', text: ' rest' };
+      };
+      const session = makeSession();
+      const done = session.send('Hi');
+      await until(() => session.chat.messages[1]?.content === 'partial');
+      const stored = (): string | undefined => new HistoryStore(memory).load(session.chat.id)?.messages[1]?.content;
+      assert.equal(stored(), '', 'saved once when the answer started, before any text');
+      timers.advance(499);
+      assert.equal(stored(), '');
+      timers.advance(1);
+      assert.equal(stored(), 'partial', 'saved within 500 ms while streaming');
+      // A reload now ("crash"): the stored answer comes back stopped, with its text.
+      const reloaded = makeSession();
+      assert.equal(reloaded.chat.messages[1].status, 'stopped');
+      assert.equal(reloaded.chat.messages[1].content, 'partial');
+      release();
+      await done;
+      assert.equal(stored(), 'partial rest');
+    });
+
+    it('reopens the current chat after a restart', async () => {
+      const session = makeSession();
+      await session.send('Remember me');
+      await tick();
+      assert.equal(makeSession().chat.id, session.chat.id);
+    });
+
+    it('New Chat starts empty and keeps the old chat in history', async () => {
+      const session = makeSession();
+      await session.send('Old');
+      const oldId = session.chat.id;
+      await session.newChat();
+      assert.notEqual(session.chat.id, oldId);
+      assert.equal(session.chat.messages.length, 0);
+      assert.ok(replays > 0);
+      assert.deepEqual(session.history().map((s) => s.id), [oldId]);
+    });
+
+    it('opens and deletes past chats', async () => {
+      const session = makeSession();
+      await session.send('First chat');
+      const firstId = session.chat.id;
+      await session.newChat();
+      await session.send('Second chat');
+      const secondId = session.chat.id;
+
+      await session.openChat(firstId);
+      assert.equal(session.chat.id, firstId);
+      assert.equal(session.chat.messages[0].content, 'First chat');
+
+      posted = [];
+      await session.deleteChat(secondId);
+      assert.deepEqual(session.history().map((s) => s.id), [firstId]);
+      assert.deepEqual(posted.map((m) => m.type), ['history']);
+
+      replays = 0;
+      await session.deleteChat(firstId);
+      assert.deepEqual(session.history(), []);
+      assert.equal(session.chat.messages.length, 0, 'deleting the open chat starts a new one');
+      assert.equal(replays, 1);
+    });
+
+    it('opening an unknown chat keeps the current one and refreshes the list', async () => {
+      const session = makeSession();
+      await session.send('Here');
+      const id = session.chat.id;
+      posted = [];
+      await session.openChat('gone');
+      assert.equal(session.chat.id, id);
+      assert.deepEqual(posted.map((m) => m.type), ['history']);
+    });
+  });
+
+  it('captureState drops deltas still waiting, since the state already has their text', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    client.script = async function* () {
+      yield { type: 'text', text: 'abc' };
+      await gate;
+    };
+    const session = makeSession();
+    const done = session.send('Hi');
+    await until(() => session.chat.messages[1]?.content === 'abc');
+    const state = session.captureState();
+    assert.equal(state.chat.messages[1].content, 'abc');
+    assert.equal(state.busy, true);
+    timers.advance(100);
+    release();
+    await done;
+    assert.equal(posted.filter((m) => m.type === 'delta').length, 0, 'no delta repeats text the state carried');
+  });
+
+  it('logs prompts and answers only at trace level', async () => {
+    client.script = async function* () {
+      yield { type: 'text', text: 'private answer' };
+      throw new ApiError('Service unavailable', { status: 503 });
+    };
+    await makeSession().send('private question');
+    const mentions = logged.filter((line) => /private (question|answer)/.test(line.message));
+    assert.ok(mentions.length >= 2, 'both are traced');
+    assert.deepEqual([...new Set(mentions.map((line) => line.level))], ['trace']);
+    assert.ok(logged.some((line) => line.level === 'warn' && line.message.includes('Service unavailable')));
+  });
+});

@@ -1,0 +1,82 @@
+import * as assert from 'node:assert/strict';
+import { DeltaBatcher } from '../../../../src/host/chat/deltaBatcher';
+import type { DeltaMessage } from '../../../../src/shared/protocol';
+import { FakeTimers } from './fakeTimers';
+
+describe('DeltaBatcher', () => {
+  let timers: FakeTimers;
+  let emitted: DeltaMessage[];
+  let batcher: DeltaBatcher;
+
+  beforeEach(() => {
+    timers = new FakeTimers();
+    emitted = [];
+    batcher = new DeltaBatcher((delta) => emitted.push(delta), timers, 25);
+  });
+
+  it('emits nothing until the interval has passed', () => {
+    batcher.addContent('a', 'Hel');
+    batcher.addContent('a', 'lo');
+    timers.advance(24);
+    assert.deepEqual(emitted, []);
+    timers.advance(1);
+    assert.deepEqual(emitted, [{ type: 'delta', messageId: 'a', content: 'Hello' }]);
+  });
+
+  it('sends one message per interval however many tokens arrive', () => {
+    for (let i = 0; i < 1000; i++) {
+      batcher.addContent('a', 'x');
+      timers.advance(1);
+    }
+    timers.advance(25);
+    // 1000 ms of tokens at one per ms, batched per 25 ms: about 40 messages, not 1000.
+    assert.ok(emitted.length >= 39 && emitted.length <= 41, `got ${emitted.length} messages`);
+    assert.equal(emitted.map((delta) => delta.content).join(''), 'x'.repeat(1000));
+  });
+
+  it('keeps content and reasoning apart in the same delta', () => {
+    batcher.addReasoning('a', 'think ');
+    batcher.addContent('a', 'answer');
+    batcher.addReasoning('a', 'more');
+    timers.advance(25);
+    assert.deepEqual(emitted, [{ type: 'delta', messageId: 'a', content: 'answer', reasoning: 'think more' }]);
+  });
+
+  it('flush() emits at once and cancels the timer', () => {
+    batcher.addContent('a', 'tail');
+    batcher.flush();
+    assert.deepEqual(emitted, [{ type: 'delta', messageId: 'a', content: 'tail' }]);
+    assert.equal(timers.pendingTimers, 0);
+    timers.advance(100);
+    assert.equal(emitted.length, 1);
+  });
+
+  it('flush() with nothing pending emits nothing', () => {
+    batcher.flush();
+    assert.deepEqual(emitted, []);
+  });
+
+  it('ignores empty text (no empty delta, no timer)', () => {
+    batcher.addContent('a', '');
+    assert.equal(timers.pendingTimers, 0);
+    timers.advance(100);
+    assert.deepEqual(emitted, []);
+  });
+
+  it('keeps messages apart', () => {
+    batcher.addContent('a', '1');
+    batcher.addContent('b', '2');
+    timers.advance(25);
+    assert.deepEqual(emitted, [
+      { type: 'delta', messageId: 'a', content: '1' },
+      { type: 'delta', messageId: 'b', content: '2' },
+    ]);
+  });
+
+  it('discard() drops pending text', () => {
+    batcher.addContent('a', 'gone');
+    batcher.discard();
+    timers.advance(100);
+    assert.deepEqual(emitted, []);
+  });
+});

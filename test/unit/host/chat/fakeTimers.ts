@@ -1,0 +1,45 @@
+import type { Timers } from '../../../../src/host/chat/timers';
+
+/** A manual clock: timers fire only inside advance(), in time order. */
+export class FakeTimers implements Timers {
+  private time = 0;
+  private nextId = 1;
+  private readonly tasks = new Map<number, { at: number; callback: () => void }>();
+
+  now(): number {
+    return this.time;
+  }
+
+  setTimeout(callback: () => void, ms: number): number {
+    const id = this.nextId++;
+    this.tasks.set(id, { at: this.time + Math.max(0, ms), callback });
+    return id;
+  }
+
+  clearTimeout(handle: unknown): void {
+    this.tasks.delete(handle as number);
+  }
+
+  get pendingTimers(): number {
+    return this.tasks.size;
+  }
+
+  advance(ms: number): void {
+    const end = this.time + ms;
+    for (;;) {
+      let next: [number, { at: number; callback: () => void }] | undefined;
+      for (const entry of this.tasks) {
+        if (entry[1].at <= end && (!next || entry[1].at < next[1].at)) {
+          next = entry;
+        }
+      }
+      if (!next) {
+        break;
+      }
+      this.tasks.delete(next[0]);
+      this.time = next[1].at;
+      next[1].callback();
+    }
+    this.time = end;
+  }
+}
