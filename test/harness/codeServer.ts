@@ -1,0 +1,239 @@
+// The one place that knows how code-server is started for us: its flags, its ports, the isolated
+// folders it runs in, the settings it starts with, and how it is stopped. Everything else asks
+// startCodeServer() for a ready editor and calls stop() on it.
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { ensureCodeServer, HarnessSetupError } from './codeServerInstall';
+import { projectRoot } from './paths';
+import { registerScratchFolder, removeScratchFolder, sleep, spawnGroup, stopGroup } from './processes';
+
+export interface CodeServerOptions {
+  /** Folder of the extension under development; default: this project. */
+  extensionDevelopmentPath?: string;
+  /** Absolute path of a compiled mocha runner (exports `run()`) executed inside the extension host. */
+  extensionTestsPath?: string;
+  /** Folder opened in the editor; default: a fresh folder in the run folder with a sample file. */
+  workspaceFolder?: string;
+  /** Merged over the default user settings. */
+  settings?: Record<string, unknown>;
+  /**
+   * Environment of code-server and so of the extension host. Inherited variables that could leak
+   * into a test (MODEL_ACCESS_*, VSCODE_*) are removed first; a value of undefined removes one too.
+   */
+  env?: Record<string, string | undefined>;
+  /** Port to listen on; default: a free one. */
+  port?: number;
+  /** Where code-server's output goes; default: code-server.log in the run folder. */
+  logFile?: string;
+}
+
+export interface CodeServer {
+  /** The workbench URL with the folder and the extension-development payload. */
+  url: string;
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  port: number;
+  /** Scratch folder under the system temp dir: HOME, XDG_*, TMPDIR, user data, extensions. Removed by stop(). */
+  runDir: string;
+  workspaceFolder: string;
+  userDataDir: string;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/** User settings every test editor starts with: nothing may open over the workbench. */
+export const quietEditorSettings: Readonly<Record<string, unknown>> = {
+  'workbench.startupEditor': 'none',
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'update.showReleaseNotes': false,
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'extensions.ignoreRecommendations': true,
+  'security.workspace.trust.enabled': false,
+  'git.enabled': false,
+  'git.openRepositoryInParentFolders': 'never',
+  'chat.commandCenter.enabled': false,
+  'files.hotExit': 'off',
+  'window.confirmBeforeClose': 'never',
+  'editor.accessibilitySupport': 'off',
+};
+
+/** Environment variables that must never reach the test editor from the developer's shell. */
+const leakyEnvPrefixes = ['MODEL_ACCESS_', 'VSCODE_', 'ELECTRON_'];
+const leakyEnvNames = ['PORT', 'PASSWORD', 'HASHED_PASSWORD', 'CS_DISABLE_FILE_DOWNLOADS', 'GITHUB_TOKEN'];
+
+export async function startCodeServer(options: CodeServerOptions = {}): Promise<CodeServer> {
+  const installation = await ensureCodeServer();
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'model-access-editor-'));
+  registerScratchFolder(runDir);
+  try {
+    return await launch(installation.entryPoint, runDir, options);
+  } catch (error) {
+    removeScratchFolder(runDir);
+    throw error;
+  }
+}
+
+async function launch(entryPoint: string, runDir: string, options: CodeServerOptions): Promise<CodeServer> {
+  const home = path.join(runDir, 'home');
+  const userDataDir = path.join(runDir, 'user-data');
+  const extensionsDir = path.join(runDir, 'extensions');
+  const tmp = path.join(runDir, 'tmp');
+  const xdg = {
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    XDG_DATA_HOME: path.join(home, '.local', 'share'),
+    XDG_CACHE_HOME: path.join(home, '.cache'),
+    XDG_STATE_HOME: path.join(home, '.local', 'state'),
+    XDG_RUNTIME_DIR: path.join(runDir, 'runtime'),
+  };
+  for (const dir of [home, userDataDir, extensionsDir, tmp, ...Object.values(xdg)]) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+
+  const workspaceFolder = options.workspaceFolder ?? createSampleWorkspace(path.join(runDir, 'workspace'));
+  writeUserSettings(userDataDir, { ...quietEditorSettings, ...options.settings });
+  // code-server writes a config file with a generated password into $HOME unless given one.
+  const configFile = path.join(runDir, 'config.yaml');
+  fs.writeFileSync(configFile, 'auth: none\ncert: false\n');
+
+  const port = options.port ?? (await freePort());
+  const logFile = options.logFile ?? path.join(runDir, 'code-server.log');
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const log = fs.openSync(logFile, 'a');
+  const args = [
+    entryPoint,
+    '--config', configFile,
+    '--bind-addr', `127.0.0.1:${port}`,
+    '--auth', 'none',
+    '--user-data-dir', userDataDir,
+    '--extensions-dir', extensionsDir,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    '--ignore-last-opened',
+  ];
+  const child = spawnGroup(process.execPath, args, {
+    cwd: runDir,
+    stdio: ['ignore', log, log],
+    env: editorEnvironment({ HOME: home, TMPDIR: tmp, ...xdg, EXTENSIONS_GALLERY: '{}' }, options.env),
+  });
+  fs.closeSync(log);
+  const pgid = child.pid;
+  if (pgid === undefined) throw new HarnessSetupError(`code-server did not start; see ${logFile}`);
+
+  let exited: string | undefined;
+  child.once('exit', (code, signal) => {
+    exited = signal ?? `exit code ${code}`;
+  });
+  let stopped: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopped ??= stopGroup(pgid).then(() => removeScratchFolder(runDir));
+    return stopped;
+  };
+
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilHealthy(origin, () => exited, logFile);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  const url = workbenchUrl(origin, port, {
+    folder: workspaceFolder,
+    extensionDevelopmentPath: options.extensionDevelopmentPath ?? projectRoot,
+    extensionTestsPath: options.extensionTestsPath,
+  });
+  return { url, origin, port, runDir, workspaceFolder, userDataDir, logFile, stop };
+}
+
+/**
+ * The extension under development is loaded without packaging through the page's `payload`
+ * query; the paths are on the "remote" (which is this machine), hence vscode-remote:// URIs.
+ */
+export function workbenchUrl(origin: string, port: number, target: { folder: string; extensionDevelopmentPath: string; extensionTestsPath?: string }): string {
+  const remote = (absolutePath: string) => `vscode-remote://127.0.0.1:${port}${absolutePath}`;
+  const payload: [string, string][] = [
+    ['extensionDevelopmentPath', remote(target.extensionDevelopmentPath)],
+    ['skipWelcome', 'true'],
+    ['skipReleaseNotes', 'true'],
+  ];
+  if (target.extensionTestsPath) payload.push(['extensionTestsPath', remote(target.extensionTestsPath)]);
+  const query = new URLSearchParams({ folder: target.folder, payload: JSON.stringify(payload) });
+  return `${origin}/?${query.toString()}`;
+}
+
+function editorEnvironment(isolation: Record<string, string>, overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (leakyEnvNames.includes(name) || leakyEnvPrefixes.some((prefix) => name.startsWith(prefix))) continue;
+    env[name] = value;
+  }
+  Object.assign(env, isolation);
+  for (const [name, value] of Object.entries(overrides)) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  return env;
+}
+
+function writeUserSettings(userDataDir: string, settings: Record<string, unknown>): void {
+  const userDir = path.join(userDataDir, 'User');
+  fs.mkdirSync(userDir, { recursive: true });
+  fs.writeFileSync(path.join(userDir, 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
+}
+
+/** A small folder with a TypeScript file, so that there is code to select and send. */
+export function createSampleWorkspace(folder: string): string {
+  fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(
+    path.join(folder, 'sample.ts'),
+    ['export function add(a: number, b: number): number {', '  return a + b;', '}', ''].join('\n'),
+  );
+  return folder;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('Could not find a free port'));
+      });
+    });
+  });
+}
+
+async function waitUntilHealthy(origin: string, exited: () => string | undefined, logFile: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const status = exited();
+    if (status) throw new HarnessSetupError(`code-server exited during startup (${status}). Its log, ${logFile}:\n${tail(logFile)}`);
+    try {
+      const response = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2000) });
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(100);
+  }
+  throw new HarnessSetupError(`code-server did not answer ${origin}/healthz within ${timeoutMs / 1000} s. Its log, ${logFile}:\n${tail(logFile)}`);
+}
+
+function tail(file: string, lines = 30): string {
+  try {
+    return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}

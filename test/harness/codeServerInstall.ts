@@ -1,0 +1,198 @@
+// Installs code-server (a real VS Code: server, web workbench, Node extension host) from the npm
+// registry into the git-ignored .cache/ folder of the project, once. It is not a devDependency so
+// that `npm ci` stays light for everyone who never runs the real-editor tests.
+//
+// Four things make `npm install code-server` work as root on an offline Debian machine:
+//   - npm_config_unsafe_perm=true: its postinstall refuses to run as root otherwise;
+//   - libkrb5-dev: the `kerberos` native module compiles against the gssapi headers;
+//   - @vscode/ripgrep's postinstall downloads rg from GitHub; it first looks in
+//     $TMPDIR/vscode-ripgrep-cache-<pkg version>/ for the release tarball, so Debian's /usr/bin/rg,
+//     packed under the expected name there, satisfies it without a download;
+//   - npm_config_yes=true: node-pty's postinstall calls npx, which would otherwise prompt.
+import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { cacheRoot } from './paths';
+
+/** code-server releases that run on each Node major (code-server bundles VS Code of the same minor). */
+const pinnedVersionByNodeMajor: Readonly<Record<number, string>> = {
+  // 4.100.3 = VS Code 1.100.3, the newest release that runs on Node 20.
+  20: '4.100.3',
+};
+
+/** The ripgrep release and @vscode/ripgrep version that code-server 4.100.x's postinstall expects. */
+const ripgrepPackageVersion = '1.15.11';
+const ripgrepReleaseVersion = 'v13.0.0-10';
+
+export interface CodeServerInstallation {
+  version: string;
+  /** The JS entry point, run with this process's Node. */
+  entryPoint: string;
+  folder: string;
+}
+
+export class HarnessSetupError extends Error {}
+
+export function pinnedCodeServerVersion(): string {
+  const override = process.env.CODE_SERVER_VERSION;
+  if (override) return override;
+  const major = Number(process.versions.node.split('.')[0]);
+  const version = pinnedVersionByNodeMajor[major];
+  if (!version) {
+    throw new HarnessSetupError(
+      `No code-server version is pinned for Node ${process.versions.node} ` +
+        `(pinned: ${Object.entries(pinnedVersionByNodeMajor).map(([m, v]) => `Node ${m} → ${v}`).join(', ')}). ` +
+        'Use Node 20, or set CODE_SERVER_VERSION to a code-server release that supports your Node.',
+    );
+  }
+  return version;
+}
+
+export function codeServerFolder(version = pinnedCodeServerVersion()): string {
+  return path.join(cacheRoot, 'code-server', `${version}-node${process.versions.node.split('.')[0]}`);
+}
+
+/** The installation if it is complete, without installing anything. */
+export function findCodeServer(version = pinnedCodeServerVersion()): CodeServerInstallation | undefined {
+  const folder = codeServerFolder(version);
+  const entryPoint = path.join(folder, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+  // The marker is written only after npm succeeded, so a half-finished install is redone.
+  if (fs.existsSync(path.join(folder, '.complete')) && fs.existsSync(entryPoint)) {
+    return { version, entryPoint, folder };
+  }
+  return undefined;
+}
+
+/** Returns the cached installation, installing it first if it is missing. */
+export async function ensureCodeServer(log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<CodeServerInstallation> {
+  const version = pinnedCodeServerVersion();
+  const existing = findCodeServer(version);
+  if (existing) return existing;
+
+  checkInstallPrerequisites();
+  const folder = codeServerFolder(version);
+  const staging = `${folder}.staging-${process.pid}`;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'model-access-code-server-install-'));
+  const logFile = path.join(path.dirname(folder), `install-${version}.log`);
+  fs.rmSync(staging, { recursive: true, force: true });
+  fs.mkdirSync(staging, { recursive: true });
+  fs.writeFileSync(path.join(staging, 'package.json'), JSON.stringify({ name: 'code-server-cache', private: true }, null, 2));
+  try {
+    seedRipgrepCache(tmp);
+    log(`Installing code-server ${version} (VS Code ${version.replace(/^4\./, '1.')}) into ${path.relative(process.cwd(), folder) || folder}`);
+    log(`  one time only: about 70 s and 300 MB on 2 cores; npm output goes to ${logFile}`);
+    await runNpmInstall(staging, tmp, version, logFile, log);
+    fs.writeFileSync(path.join(staging, '.complete'), `${new Date().toISOString()}\n`);
+    fs.rmSync(folder, { recursive: true, force: true });
+    fs.renameSync(staging, folder);
+  } catch (error) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    throw error;
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  const installed = findCodeServer(version);
+  if (!installed) throw new HarnessSetupError(`code-server ${version} installed into ${folder}, but its entry point is missing.`);
+  log(`code-server ${version} is ready.`);
+  return installed;
+}
+
+function checkInstallPrerequisites(): void {
+  const problems: string[] = [];
+  if (process.platform !== 'linux') {
+    problems.push(`the automatic install is written for Linux (this is ${process.platform}); install code-server ${pinnedCodeServerVersion()} yourself into ${codeServerFolder()}`);
+  }
+  if (!findRipgrep()) problems.push('ripgrep is missing: apt-get install -y ripgrep');
+  if (!fs.existsSync('/usr/include/gssapi/gssapi.h') && !fs.existsSync('/usr/include/gssapi.h')) {
+    problems.push('the Kerberos headers are missing (the kerberos native module needs them): apt-get install -y libkrb5-dev');
+  }
+  if (problems.length > 0) {
+    throw new HarnessSetupError(`Cannot install code-server:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+function findRipgrep(): string | undefined {
+  for (const dir of (process.env.PATH ?? '/usr/bin').split(path.delimiter)) {
+    const candidate = path.join(dir, 'rg');
+    if (dir && fs.existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+function ripgrepTarget(): string {
+  switch (process.arch) {
+    case 'x64':
+      return 'x86_64-unknown-linux-musl';
+    case 'arm64':
+      return 'aarch64-unknown-linux-musl';
+    default:
+      throw new HarnessSetupError(`No ripgrep release name is known for ${process.arch}; install code-server into ${codeServerFolder()} yourself.`);
+  }
+}
+
+/** Packs the system rg as the release tarball @vscode/ripgrep's postinstall would download. */
+function seedRipgrepCache(tmp: string): void {
+  const rg = findRipgrep();
+  if (!rg) throw new HarnessSetupError('ripgrep is missing: apt-get install -y ripgrep');
+  const cacheDir = path.join(tmp, `vscode-ripgrep-cache-${ripgrepPackageVersion}`);
+  const staging = path.join(tmp, 'rg-staging');
+  fs.mkdirSync(cacheDir, { recursive: true });
+  fs.mkdirSync(staging);
+  fs.copyFileSync(fs.realpathSync(rg), path.join(staging, 'rg'));
+  fs.chmodSync(path.join(staging, 'rg'), 0o755);
+  const tarball = path.join(cacheDir, `ripgrep-${ripgrepReleaseVersion}-${ripgrepTarget()}.tar.gz`);
+  const tar = spawnSyncChecked('tar', ['-czf', tarball, '-C', staging, 'rg']);
+  if (tar) throw new HarnessSetupError(`Could not pack ${rg} for @vscode/ripgrep: ${tar}`);
+}
+
+function spawnSyncChecked(command: string, args: string[]): string | undefined {
+  const result = spawnSync(command, args, { encoding: 'utf8' });
+  if (result.error) return result.error.message;
+  if (result.status !== 0) return result.stderr.trim() || `exit code ${result.status}`;
+  return undefined;
+}
+
+function runNpmInstall(folder: string, tmp: string, version: string, logFile: string, log: (line: string) => void): Promise<void> {
+  const out = fs.openSync(logFile, 'w');
+  const started = Date.now();
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const child = spawn(
+    npm,
+    ['install', '--no-audit', '--no-fund', '--no-save', '--no-package-lock', '--loglevel=http', `code-server@${version}`],
+    {
+      cwd: folder,
+      stdio: ['ignore', out, out],
+      env: {
+        ...process.env,
+        TMPDIR: tmp,
+        npm_config_unsafe_perm: 'true',
+        npm_config_yes: 'true',
+        npm_config_update_notifier: 'false',
+      },
+    },
+  );
+  const heartbeat = setInterval(() => log(`  … still installing (${Math.round((Date.now() - started) / 1000)} s)`), 15_000);
+  return new Promise((resolve, reject) => {
+    child.once('error', (error) => {
+      clearInterval(heartbeat);
+      fs.closeSync(out);
+      reject(new HarnessSetupError(`Could not run npm: ${error.message}`));
+    });
+    child.once('exit', (code, signal) => {
+      clearInterval(heartbeat);
+      fs.closeSync(out);
+      if (code === 0) {
+        log(`  npm install finished in ${Math.round((Date.now() - started) / 1000)} s`);
+        resolve();
+        return;
+      }
+      const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
+      reject(new HarnessSetupError(
+        `npm install code-server@${version} failed (${signal ?? `exit code ${code}`}). Last lines of ${logFile}:\n${tail}\n` +
+          'Common causes: no access to the npm registry; missing libkrb5-dev (apt-get install -y libkrb5-dev); ' +
+          'no C/C++ toolchain for the native modules (apt-get install -y build-essential python3).',
+      ));
+    });
+  });
+}

@@ -1,0 +1,198 @@
+// Playwright helpers that speak "VS Code workbench": the selectors of the web workbench live here
+// and nowhere else, so a VS Code update means changing one file.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
+import { extensionId, testResultsDir } from './paths';
+
+export const workbenchReadySelector = '.monaco-workbench .part.activitybar';
+const quickInput = '.quick-input-widget';
+
+export class Workbench {
+  /** Console errors and page errors seen so far; attached to failure reports. */
+  readonly consoleErrors: string[] = [];
+
+  constructor(
+    readonly page: Page,
+    readonly context: BrowserContext,
+  ) {
+    page.on('console', (message) => {
+      if (message.type() === 'error') this.consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => this.consoleErrors.push(String(error)));
+  }
+
+  async open(url: string, timeoutMs = 60_000): Promise<void> {
+    await this.page.goto(url, { timeout: timeoutMs });
+    await this.waitForReady(timeoutMs);
+  }
+
+  async waitForReady(timeoutMs = 60_000): Promise<void> {
+    await this.page.locator(workbenchReadySelector).waitFor({ state: 'visible', timeout: timeoutMs });
+  }
+
+  /** Runs a command by its palette title (e.g. "Model Access: Set API Key") through F1, as a user would. */
+  async runCommand(title: string): Promise<void> {
+    await this.openPalette();
+    const input = this.page.locator(`${quickInput} .quick-input-box input`);
+    await input.fill(`>${title}`);
+    // Exact label match, so "Set API Key" never runs "Clear API Key" by fuzzy ranking.
+    const row = this.page
+      .locator(`${quickInput} .quick-input-list .monaco-list-row`)
+      .filter({ has: this.page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) })
+      .first();
+    await row.waitFor({ state: 'visible', timeout: 15_000 });
+    await row.click();
+  }
+
+  async openPalette(): Promise<void> {
+    await this.dismissNotificationToasts();
+    // Focus the workbench first: F1 pressed while a webview iframe has focus never reaches it.
+    await this.page.locator(workbenchReadySelector).click({ position: { x: 5, y: 5 }, force: true }).catch(() => undefined);
+    await this.page.keyboard.press('Escape');
+    await this.page.keyboard.press('F1');
+    await this.page.locator(`${quickInput} .quick-input-box input`).waitFor({ state: 'visible', timeout: 15_000 });
+  }
+
+  /** The visible quick input (input box or quick pick). */
+  quickInput(): Locator {
+    return this.page.locator(quickInput);
+  }
+
+  /** Types into an open input box (`window.showInputBox`) and accepts it. */
+  async answerInputBox(text: string, expectedPrompt?: string | RegExp): Promise<void> {
+    const widget = this.page.locator(quickInput);
+    await widget.waitFor({ state: 'visible', timeout: 15_000 });
+    if (expectedPrompt !== undefined) {
+      await widget.filter({ hasText: expectedPrompt }).waitFor({ state: 'visible', timeout: 15_000 });
+    }
+    const input = widget.locator('.quick-input-box input');
+    await input.fill(text);
+    await input.press('Enter');
+    await widget.waitFor({ state: 'hidden', timeout: 15_000 });
+  }
+
+  /** Picks the item labelled `label` in an open quick pick. */
+  async pickQuickPickItem(label: string): Promise<void> {
+    const row = this.page
+      .locator(`${quickInput} .quick-input-list .monaco-list-row`)
+      .filter({ has: this.page.locator('.label-name', { hasText: new RegExp(`^\\s*(\\$\\([^)]*\\)\\s*)?${escapeRegExp(label)}\\s*$`) }) })
+      .first();
+    await row.waitFor({ state: 'visible', timeout: 15_000 });
+    await row.click();
+  }
+
+  /** Labels of the rows of a quick pick currently open. */
+  async quickPickLabels(): Promise<string[]> {
+    const rows = this.page.locator(`${quickInput} .quick-input-list .monaco-list-row .label-name`);
+    await rows.first().waitFor({ state: 'visible', timeout: 15_000 });
+    return (await rows.allTextContents()).map((text) => text.trim());
+  }
+
+  /** The activity-bar entry of a view container, by its title. */
+  activityBarItem(title: string): Locator {
+    return this.page.locator(`.part.activitybar .action-item a.action-label[aria-label^="${title}"]`);
+  }
+
+  /** Opens a view container from the activity bar (a no-op when it is already open). */
+  async openViewContainer(title: string): Promise<void> {
+    const item = this.activityBarItem(title);
+    await item.waitFor({ state: 'visible', timeout: 30_000 });
+    const checked = await item.locator('xpath=..').getAttribute('aria-selected').catch(() => null);
+    const expanded = await item.getAttribute('aria-expanded').catch(() => null);
+    if (checked === 'true' || expanded === 'true') return;
+    await item.click();
+  }
+
+  /** A view pane in the sidebar, by the title in its header. */
+  viewPane(title: string): Locator {
+    return this.page
+      .locator('.part.sidebar .pane')
+      .filter({ has: this.page.locator('.pane-header h3.title', { hasText: new RegExp(`^${escapeRegExp(title)}$`, 'i') }) });
+  }
+
+  /** Expands a collapsed view pane. */
+  async expandViewPane(title: string): Promise<void> {
+    const header = this.viewPane(title).locator('.pane-header');
+    await header.waitFor({ state: 'visible', timeout: 30_000 });
+    if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
+  }
+
+  /** Tree rows of a view pane. */
+  treeRows(viewTitle: string): Locator {
+    return this.viewPane(viewTitle).locator('.monaco-list-row[role=treeitem]');
+  }
+
+  /** The visible labels of a view's tree rows. */
+  async treeLabels(viewTitle: string): Promise<string[]> {
+    const labels = this.treeRows(viewTitle).locator('.label-name');
+    return (await labels.allTextContents()).map((text) => text.trim());
+  }
+
+  /** The tree row whose label is exactly `label`. */
+  treeRow(viewTitle: string, label: string): Locator {
+    return this.treeRows(viewTitle).filter({ has: this.page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(label)}\\s*$`) }) });
+  }
+
+  /** The chat webview view's document: outer webview iframe, then its active frame. */
+  chatFrame(): FrameLocator {
+    return this.webviewFrame('purpose=webviewView');
+  }
+
+  webviewFrame(purposeFragment: string): FrameLocator {
+    return this.page
+      .frameLocator(`iframe.webview.ready[src*="extensionId=${extensionId}"][src*="${purposeFragment}"]`)
+      .frameLocator('iframe#active-frame');
+  }
+
+  /** Status-bar entries whose text matches. */
+  statusBarItem(text: string | RegExp): Locator {
+    return this.page.locator('.part.statusbar .statusbar-item').filter({ hasText: text });
+  }
+
+  /** Notification toasts currently shown. */
+  notifications(): Locator {
+    return this.page.locator('.notifications-toasts .notification-toast');
+  }
+
+  async dismissNotificationToasts(): Promise<void> {
+    const clear = this.page.locator('.notifications-toasts .notification-toast .codicon-notifications-clear');
+    for (const button of await clear.all()) await button.click({ timeout: 1000 }).catch(() => undefined);
+  }
+
+  /** Opens a file of the workspace through Quick Open (Ctrl+P), as a user would. */
+  async openFile(relativePath: string): Promise<void> {
+    await this.openPalette();
+    const input = this.page.locator(`${quickInput} .quick-input-box input`);
+    await input.fill(relativePath);
+    const row = this.page
+      .locator(`${quickInput} .quick-input-list .monaco-list-row`)
+      .filter({ has: this.page.locator('.label-name', { hasText: path.basename(relativePath) }) })
+      .first();
+    await row.waitFor({ state: 'visible', timeout: 15_000 });
+    await row.click();
+    await this.page.locator(`.editor-instance .monaco-editor`).first().waitFor({ state: 'visible', timeout: 15_000 });
+  }
+
+  /** Reloads the window the way "Developer: Reload Window" does, then waits for the workbench. */
+  async reload(): Promise<void> {
+    await this.page.reload();
+    await this.waitForReady();
+  }
+
+  /** Saves a full-page screenshot to test-results/<name>.png and returns its path. */
+  async screenshot(name: string): Promise<string> {
+    fs.mkdirSync(testResultsDir, { recursive: true });
+    const file = path.join(testResultsDir, `${sanitizeFileName(name)}.png`);
+    await this.page.screenshot({ path: file, fullPage: true, timeout: 10_000 });
+    return file;
+  }
+}
+
+export function sanitizeFileName(name: string): string {
+  return name.replace(/[^a-zA-Z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 150);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
