@@ -1,0 +1,63 @@
+// Shared by the in-host tests of the host features: the extension's test hooks and small waits.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TestHooks } from '../../src/extension';
+
+export const EXTENSION_ID = 'model-access.model-access';
+
+/** The reference server's base URL, which the harness also writes into the user settings. */
+export function serverUrl(): string {
+  const url = process.env.MODEL_ACCESS_TEST_SERVER_URL;
+  assert.ok(url, 'MODEL_ACCESS_TEST_SERVER_URL is not set: run this suite through npm run test:editor');
+  return url;
+}
+
+/** The objects the extension hands to tests (only in ExtensionMode.Test). */
+export async function hooks(): Promise<TestHooks> {
+  const extension = vscode.extensions.getExtension<TestHooks | undefined>(EXTENSION_ID);
+  assert.ok(extension, `${EXTENSION_ID} is not loaded`);
+  const exported = await extension.activate();
+  assert.ok(exported, 'the extension exported no test hooks: is the host running in ExtensionMode.Test?');
+  return exported;
+}
+
+/** Polls `condition` until it holds, failing with `what` after `timeoutMs`. */
+export async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await condition()) {
+      return;
+    }
+    if (Date.now() > deadline) {
+      assert.fail(`timed out waiting for ${what}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export function modelAccessConfig(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration('modelAccess');
+}
+
+/** Sets a user setting and waits until the extension can read it back. */
+export async function setUserSetting(key: string, value: unknown): Promise<void> {
+  await modelAccessConfig().update(key, value, vscode.ConfigurationTarget.Global);
+  await waitFor(`modelAccess.${key} to read back`, () => modelAccessConfig().inspect(key)?.globalValue === value);
+}
+
+/** Remembers the user's key and settings so a test can change them and put them back. */
+export async function snapshotState(): Promise<() => Promise<void>> {
+  const { keys } = await hooks();
+  const stored = (await keys.source()) === 'secretStorage' ? await keys.get() : undefined;
+  const baseUrl = modelAccessConfig().inspect('baseUrl')?.globalValue;
+  const model = modelAccessConfig().inspect('model')?.globalValue;
+  return async () => {
+    if (stored) {
+      await keys.set(stored);
+    } else {
+      await keys.clear();
+    }
+    await setUserSetting('baseUrl', baseUrl);
+    await setUserSetting('model', model);
+  };
+}

@@ -1,0 +1,86 @@
+// Use for Chat, Select Model, Copy Model ID and the status bar, in the real extension host.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { hooks, modelAccessConfig, serverUrl, setUserSetting, snapshotState, waitFor } from './hooks';
+
+describe('model commands and status bar (in the real extension host)', () => {
+  let restore: () => Promise<void>;
+
+  before(async () => {
+    restore = await snapshotState();
+    const { keys } = await hooks();
+    await keys.set('demo-key');
+    await setUserSetting('baseUrl', serverUrl());
+  });
+
+  after(async () => {
+    await restore();
+  });
+
+  it('Use for Chat sets the model setting and the status bar', async () => {
+    const { statusBar } = await hooks();
+    await vscode.commands.executeCommand('modelAccess.useModel', 'showcase-1');
+    assert.equal(modelAccessConfig().get('model'), 'showcase-1');
+    await waitFor('the status bar to show showcase-1', () => statusBar.item.text === '$(hubot) showcase-1');
+    assert.equal(statusBar.item.command, 'modelAccess.selectModel');
+  });
+
+  it('Use for Chat accepts the tree row it is invoked on', async () => {
+    const { modelsTree, statusBar } = await hooks();
+    const nodes = await modelsTree.getChildren();
+    const echo = nodes.find((node) => node.label === 'echo-1');
+    assert.ok(echo);
+    await vscode.commands.executeCommand('modelAccess.useModel', echo);
+    assert.equal(modelAccessConfig().get('model'), 'echo-1');
+    await waitFor('the status bar to show echo-1', () => statusBar.item.text === '$(hubot) echo-1');
+    const marked = (await modelsTree.getChildren()).filter((node) => node.kind === 'model' && node.active);
+    assert.deepEqual(marked.map((node) => node.label), ['echo-1']);
+  });
+
+  it('the status bar invites a choice when no model is set', async () => {
+    const { statusBar } = await hooks();
+    await setUserSetting('model', undefined);
+    await waitFor('the status bar to say Select model', () => statusBar.item.text === '$(hubot) Select model');
+  });
+
+  it('Select Model offers the listed models and sets the one accepted', async () => {
+    const { catalog, statusBar } = await hooks();
+    await setUserSetting('model', 'echo-1');
+    await catalog.list();
+    const picked = vscode.commands.executeCommand<string | undefined>('modelAccess.selectModel');
+    // The active model is first; the next one is the second listed model.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    assert.equal(await picked, 'stream-only-1');
+    assert.equal(modelAccessConfig().get('model'), 'stream-only-1');
+    await waitFor('the status bar to show stream-only-1', () => statusBar.item.text === '$(hubot) stream-only-1');
+  });
+
+  it('Copy Model ID puts the id on the clipboard', async () => {
+    await vscode.commands.executeCommand('modelAccess.copyModelId', 'firehose-1');
+    assert.equal(await vscode.env.clipboard.readText(), 'firehose-1');
+  });
+
+  it('Test Connection passes against the reference server and never shows the key', async () => {
+    await setUserSetting('model', 'echo-1');
+    const result = await vscode.commands.executeCommand<{ status: string; report: string }>('modelAccess.testConnection');
+    assert.equal(result.status, 'pass', result.report);
+    assert.match(result.report, /\[PASS\] GET \/models: 6 model\(s\)/);
+    assert.match(result.report, /\[PASS\] Streaming POST \/chat\/completions: model echo-1, first token after \d+ ms/);
+    assert.ok(!result.report.includes('demo-key'), 'the report contains the key');
+  });
+
+  it('Test Connection reports a wrong key as a failure', async () => {
+    const { keys } = await hooks();
+    await keys.set('wrong-key-for-tests');
+    try {
+      const result = await vscode.commands.executeCommand<{ status: string; report: string }>('modelAccess.testConnection');
+      assert.equal(result.status, 'fail');
+      assert.match(result.report, /\[FAIL\] GET \/models: .*HTTP 401/);
+      assert.ok(!result.report.includes('wrong-key-for-tests'));
+    } finally {
+      await keys.set('demo-key');
+    }
+  });
+});
