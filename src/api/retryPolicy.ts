@@ -55,6 +55,8 @@ export function parseRetryAfterMs(headers: Record<string, HeaderValue>, nowMs: n
   const text = firstHeader(lower['retry-after'])?.trim();
   if (!text) return undefined;
   if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text) * 1000);
+  // An HTTP date always names its month; anything else Date.parse accepts ("-5") is noise.
+  if (!/[a-z]{3}/i.test(text)) return undefined;
   const date = Date.parse(text);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - nowMs);

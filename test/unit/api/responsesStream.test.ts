@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import { ApiError } from '../../../src/api/errors';
+import { responsesEventsFromSse } from '../../../src/api/responsesStream';
+import type { SseMessage } from '../../../src/api/sse';
+import { drain, sseSource } from './streamHelpers';
+
+/** An event as OpenAI sends it: an `event:` line naming it and a payload with the same `type`. */
+const ev = (type: string, fields: Record<string, unknown> = {}, sequence = 0): SseMessage =>
+  ({ event: type, data: JSON.stringify({ type, sequence_number: sequence, ...fields }) });
+
+const completed = (usage?: Record<string, unknown>): SseMessage =>
+  ev('response.completed', { response: { object: 'response', status: 'completed', usage } });
+
+describe('api/responsesStream: Responses events → StreamEvents', () => {
+  it('maps text deltas and response.completed with usage, without a trailing [DONE]', async () => {
+    const { events, error } = await drain(responsesEventsFromSse(sseSource([
+      ev('response.created', { response: { status: 'in_progress' } }),
+      ev('response.output_item.added', { item: { type: 'message' } }),
+      ev('response.output_text.delta', { delta: 'Hel' }),
+      ev('response.output_text.delta', { delta: 'lo' }),
+      ev('response.output_text.done', { text: 'Hello' }),
+      completed({ input_tokens: 4, output_tokens: 2, total_tokens: 6 }),
+    ]), 200));
+    assert.equal(error, undefined);
+    assert.deepEqual(events, [
+      { type: 'text', text: 'Hel' },
+      { type: 'text', text: 'lo' },
+      { type: 'usage', inputTokens: 4, outputTokens: 2, totalTokens: 6 },
+      { type: 'done', finishReason: 'stop' },
+    ]);
+  });
+
+  it('stops at response.completed even when a [DONE] follows', async () => {
+    const { events } = await drain(responsesEventsFromSse(sseSource([ev('response.output_text.delta', { delta: 'a' }), completed(), '[DONE]']), 200));
+    assert.deepEqual(events, [{ type: 'text', text: 'a' }, { type: 'done', finishReason: 'stop' }]);
+  });
+
+  it('takes the kind from the payload type when there is no event: line, and from the event: line when the payload has no type', async () => {
+    const { events } = await drain(responsesEventsFromSse(sseSource([
+      JSON.stringify({ type: 'response.output_text.delta', delta: 'a' }),
+      { event: 'response.output_text.delta', data: JSON.stringify({ delta: 'b' }) },
+      { event: 'response.completed', data: JSON.stringify({ response: { status: 'completed' } }) },
+    ]), 200));
+    assert.deepEqual(events, [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }, { type: 'done', finishReason: 'stop' }]);
+  });
+
+  it('maps reasoning text and reasoning summary deltas to reasoning', async () => {
+    const { events } = await drain(responsesEventsFromSse(sseSource([
+      ev('response.reasoning_text.delta', { delta: 'think' }),
+      ev('response.reasoning_summary_text.delta', { delta: 'sum' }),
+      ev('response.output_text.delta', { delta: 'x' }),
+      completed(),
+    ]), 200));
+    assert.deepEqual(events.slice(0, 3), [
+      { type: 'reasoning', text: 'think' },
+      { type: 'reasoning', text: 'sum' },
+      { type: 'text', text: 'x' },
+    ]);
+  });
+
+  it('ends a response.incomplete with usage and the reason in chat words', async () => {
+    const { events, error } = await drain(responsesEventsFromSse(sseSource([
+      ev('response.output_text.delta', { delta: 'abc' }),
+      ev('response.incomplete', { response: { status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' }, usage: { input_tokens: 1, output_tokens: 3 } } }),
+    ]), 200));
+    assert.equal(error, undefined);
+    assert.deepEqual(events, [
+      { type: 'text', text: 'abc' },
+      { type: 'usage', inputTokens: 1, outputTokens: 3, totalTokens: 4 },
+      { type: 'done', finishReason: 'length' },
+    ]);
+  });
+
+  it('throws response.failed with the error of the response, after the text already yielded', async () => {
+    const { events, error } = await drain(responsesEventsFromSse(sseSource([
+      ev('response.output_text.delta', { delta: 'part' }),
+      ev('response.failed', { response: { status: 'failed', error: { code: 'server_error', message: 'model crashed' } } }),
+    ]), 200));
+    assert.deepEqual(events, [{ type: 'text', text: 'part' }]);
+    assert.ok(error instanceof ApiError);
+    assert.equal(error.message, 'model crashed');
+    assert.equal(error.code, 'server_error');
+  });
+
+  it('throws an error event with the error flat', async () => {
+    const { error } = await drain(responsesEventsFromSse(sseSource([
+      ev('error', { code: 'rate_limit_exceeded', message: 'slow down', param: null }),
+    ]), 200));
+    assert.ok(error instanceof ApiError);
+    assert.equal(error.message, 'slow down');
+    assert.equal(error.code, 'rate_limit_exceeded');
+    assert.equal(error.type, undefined, 'the event name "error" is not an error type');
+  });
+
+  it('throws an error event with the error nested under error', async () => {
+    const { error } = await drain(responsesEventsFromSse(sseSource([
+      ev('error', { error: { type: 'server_error', code: 'boom', message: 'nested message' } }),
+    ]), 200));
+    assert.ok(error instanceof ApiError);
+    assert.equal(error.message, 'nested message');
+    assert.equal(error.type, 'server_error');
+    assert.equal(error.code, 'boom');
+  });
+
+  it('throws an untyped error envelope', async () => {
+    const { error } = await drain(responsesEventsFromSse(sseSource([JSON.stringify({ error: { message: 'plain', code: 'c' } })]), 200));
+    assert.ok(error instanceof ApiError);
+    assert.equal(error.message, 'plain');
+  });
+
+  it('accepts a bare [DONE] as the end', async () => {
+    const { events, error } = await drain(responsesEventsFromSse(sseSource([ev('response.output_text.delta', { delta: 'a' }), '[DONE]']), 200));
+    assert.equal(error, undefined);
+    assert.deepEqual(events, [{ type: 'text', text: 'a' }, { type: 'done' }]);
+  });
+
+  it('throws a cut-off ApiError after the text when the stream ends without a terminal event', async () => {
+    const { events, error } = await drain(responsesEventsFromSse(sseSource([ev('response.output_text.delta', { delta: 'half' })]), 200));
+    assert.deepEqual(events, [{ type: 'text', text: 'half' }]);
+    assert.ok(error instanceof ApiError);
+    assert.equal(error.code, 'stream_truncated');
+  });
+});
