@@ -1,4 +1,5 @@
-// Bundles the extension host code (Node, CommonJS) and the chat webview (browser, IIFE).
+// Bundles the extension host code (Node, CommonJS), the chat webview (browser, IIFE) and the
+// webview's stylesheet (our CSS plus codicons, whose font is copied next to it).
 const esbuild = require('esbuild');
 
 const production = process.argv.includes('--production');
@@ -28,6 +29,13 @@ const builds = [
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
+  },
+  {
+    ...common,
+    entryPoints: ['media/chat.css'],
+    outfile: 'dist/webview.css',
+    loader: { '.ttf': 'file' },
+    assetNames: '[name]',
   },
 ];
 

@@ -1,2 +1,41 @@
-// Chat webview entry point (placeholder until the UI lands).
-export {};
+// Chat webview entry point: wires the app to the real webview API. The host posts nothing
+// before `ready`, then replays the full state, so a reloaded view loses nothing.
+import { isHostToWebview } from '../shared/protocol';
+import { ChatApp } from './app';
+import { hostChannelFor, viewStateStoreFor, type VsCodeApi } from './hostChannel';
+
+declare function acquireVsCodeApi(): VsCodeApi;
+
+function start(): void {
+  const root = document.getElementById('root');
+  if (!root) {
+    throw new Error('Model Access: #root is missing from the webview HTML');
+  }
+  const api = acquireVsCodeApi();
+  const host = hostChannelFor(api);
+  const app = new ChatApp({
+    root,
+    window,
+    host,
+    viewState: viewStateStoreFor(api),
+    requestFrame: (callback) => window.requestAnimationFrame(callback),
+    clock: {
+      now: () => Date.now(),
+      setInterval: (callback, ms) => window.setInterval(callback, ms),
+      clearInterval: (handle) => window.clearInterval(handle as number),
+    },
+  });
+  window.addEventListener('message', (event: MessageEvent<unknown>) => {
+    if (!isHostToWebview(event.data)) {
+      return;
+    }
+    try {
+      app.handle(event.data);
+    } catch (error) {
+      console.error('Model Access: failed to apply a host message', error);
+    }
+  });
+  host.post({ type: 'ready' });
+}
+
+start();

@@ -1,0 +1,197 @@
+// The chat webview: builds the layout and applies host messages to it. Everything it needs
+// from the browser is passed in, so tests run it in jsdom with fake host, clock and frames.
+import type { ErrorAction, HostToWebview, StateMessage } from '../shared/protocol';
+import { isErrorAction } from '../shared/protocol';
+import { ConversationView } from './conversation/conversationView';
+import type { Clock } from './conversation/retryCountdown';
+import { el } from './dom';
+import { FrameScheduler, type RequestFrame } from './frameScheduler';
+import { HistoryPanel } from './historyPanel';
+import type { HostChannel, ViewStateStore } from './hostChannel';
+import { createMarkdownEngine } from './markdown/markdownEngine';
+import { MarkdownView } from './markdown/markdownView';
+import { createSanitizer } from './markdown/sanitizer';
+import { StreamingMarkdownRenderer } from './markdown/streamingRenderer';
+import { PromptBox } from './promptBox';
+import { Toolbar } from './toolbar';
+import { WelcomePanel } from './welcomePanel';
+
+export interface ChatAppOptions {
+  root: HTMLElement;
+  window: Window;
+  host: HostChannel;
+  viewState: ViewStateStore;
+  requestFrame: RequestFrame;
+  clock: Clock;
+}
+
+export class ChatApp {
+  readonly scheduler: FrameScheduler;
+  private readonly conversation: ConversationView;
+  private readonly prompt: PromptBox;
+  private readonly toolbar: Toolbar;
+  private readonly history: HistoryPanel;
+  private readonly welcome: WelcomePanel;
+  private readonly status: HTMLElement;
+  private readonly host: HostChannel;
+  private chatId: string | undefined;
+
+  constructor(options: ChatAppOptions) {
+    const { root, host, viewState } = options;
+    const doc = root.ownerDocument;
+    this.host = host;
+    this.scheduler = new FrameScheduler(options.requestFrame);
+    const md = createMarkdownEngine();
+    const sanitize = createSanitizer(options.window);
+
+    this.conversation = new ConversationView({
+      doc,
+      host,
+      scheduler: this.scheduler,
+      clock: options.clock,
+      createMarkdownView: (container) => new MarkdownView(container, new StreamingMarkdownRenderer(md), sanitize),
+    });
+    this.toolbar = new Toolbar(doc, {
+      pickModel: () => host.post({ type: 'pickModel' }),
+      newChat: () => {
+        this.setHistoryOpen(false);
+        host.post({ type: 'newChat' });
+        this.prompt.focus();
+      },
+      toggleHistory: () => this.setHistoryOpen(!this.history.isOpen),
+    });
+    this.history = new HistoryPanel(doc, {
+      open: (chatId) => {
+        host.post({ type: 'openChat', chatId });
+        this.setHistoryOpen(false);
+      },
+      delete: (chatId) => host.post({ type: 'deleteChat', chatId }),
+      close: () => {
+        this.setHistoryOpen(false);
+        this.toolbar.historyButton.focus();
+      },
+    });
+    this.welcome = new WelcomePanel(doc, (action) => host.post({ type: 'runAction', action }));
+    this.prompt = new PromptBox(doc, {
+      send: (text) => host.post({ type: 'send', text }),
+      stop: () => host.post({ type: 'stop' }),
+      draftChanged: (draft) => viewState.save({ draft }),
+    }, viewState.load().draft);
+    this.status = el(doc, 'div', { className: 'visually-hidden', attrs: { id: 'status', role: 'status', 'aria-live': 'polite' } });
+
+    root.replaceChildren(this.toolbar.element, this.welcome.element, this.history.element, this.conversation.element, this.prompt.element, this.status);
+    root.classList.add('chat');
+    // Links and code buttons live inside sanitized markdown, so they are handled by delegation.
+    root.addEventListener('click', (event) => this.onClick(event));
+    root.addEventListener('auxclick', (event) => this.onClick(event));
+  }
+
+  handle(message: HostToWebview): void {
+    switch (message.type) {
+      case 'state':
+        return this.applyState(message);
+      case 'messageAdded':
+        this.conversation.add(message.message);
+        if (message.message.role === 'assistant' && message.message.status === 'streaming') {
+          this.announce('Answer started.');
+        }
+        return;
+      case 'delta':
+        return this.conversation.appendDelta(message);
+      case 'messageUpdated':
+        this.conversation.update(message.message);
+        return this.announceOutcome(message.message.status, message.message.error?.message);
+      case 'retrying':
+        this.conversation.showRetry(message.notice);
+        return this.announce(`Rate limited. Retrying, attempt ${message.notice.attempt} of ${message.notice.maxRetries}.`);
+      case 'busy':
+        return this.setBusy(message.busy);
+      case 'modelChanged':
+        return this.setModel(message.model);
+      case 'history':
+        return this.history.setHistory(message.history, this.chatId);
+      case 'config':
+        return this.welcome.update(message);
+      case 'setInput':
+        this.setHistoryOpen(false);
+        return this.prompt.setInput(message.text, message.mode);
+      case 'showHistory':
+        return this.setHistoryOpen(true);
+    }
+  }
+
+  private applyState(state: StateMessage): void {
+    this.chatId = state.chat.id;
+    this.conversation.replace(Array.isArray(state.chat.messages) ? state.chat.messages : []);
+    this.setModel(state.model);
+    this.setBusy(state.busy);
+    this.welcome.update(state);
+    this.history.setHistory(state.history, state.chat.id);
+  }
+
+  private setModel(model: string | undefined): void {
+    this.toolbar.setModel(model);
+    this.prompt.setModel(model);
+  }
+
+  private setBusy(busy: boolean): void {
+    this.conversation.setBusy(busy);
+    this.prompt.setBusy(busy);
+  }
+
+  private setHistoryOpen(open: boolean): void {
+    this.history.setOpen(open);
+    this.toolbar.setHistoryOpen(open);
+    this.conversation.element.hidden = open;
+  }
+
+  private announce(text: string): void {
+    this.status.textContent = text;
+  }
+
+  private announceOutcome(status: string, errorMessage: string | undefined): void {
+    if (status === 'done') this.announce('Answer complete.');
+    else if (status === 'stopped') this.announce('Answer stopped.');
+    else if (status === 'error') this.announce(`Error: ${errorMessage ?? 'the request failed'}.`);
+  }
+
+  private onClick(event: MouseEvent): void {
+    const target = event.target as Element | null;
+    if (!target) {
+      return;
+    }
+    const link = target.closest('a');
+    if (link) {
+      // Never navigate inside the webview: the host checks the scheme and opens it.
+      event.preventDefault();
+      const href = link.getAttribute('href');
+      if (href) {
+        this.host.post({ type: 'openLink', href });
+      }
+      return;
+    }
+    const button = target.closest('button');
+    if (!button) {
+      return;
+    }
+    const code = button.closest('.code-block')?.querySelector('code')?.textContent;
+    if (button.classList.contains('copy-code') && code != null) {
+      this.host.post({ type: 'copyText', text: code });
+      flash(button);
+    } else if (button.classList.contains('insert-code') && code != null) {
+      this.host.post({ type: 'insertCode', code: code.replace(/\n$/, '') });
+    } else if (button.closest('.message .error')) {
+      const action: string | undefined = button.dataset.action;
+      if (isErrorAction(action)) {
+        this.host.post({ type: 'runAction', action: action as ErrorAction });
+      }
+    }
+  }
+}
+
+/** Brief "done" feedback on a copy button. */
+function flash(button: HTMLElement): void {
+  const iconElement = button.querySelector('.codicon');
+  iconElement?.classList.replace('codicon-copy', 'codicon-check');
+  button.ownerDocument.defaultView?.setTimeout(() => iconElement?.classList.replace('codicon-check', 'codicon-copy'), 1200);
+}

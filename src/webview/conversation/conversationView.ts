@@ -1,0 +1,118 @@
+// The list of messages. A delta touches only its own message; the view follows the
+// stream to the bottom only while the user is already there.
+import type { ChatMessage, DeltaMessage, RetryNotice } from '../../shared/protocol';
+import { el, icon } from '../dom';
+import { MessageView, type MessageContext } from './messageView';
+
+/** How close to the bottom (px) still counts as "at the bottom". */
+const BOTTOM_SLACK = 32;
+
+export class ConversationView {
+  readonly element: HTMLElement;
+  private readonly list: HTMLElement;
+  private readonly emptyState: HTMLElement;
+  private readonly views = new Map<string, MessageView>();
+  private order: MessageView[] = [];
+  private busy = false;
+  private pinnedToBottom = true;
+
+  constructor(private readonly context: MessageContext) {
+    const { doc } = context;
+    this.emptyState = el(doc, 'div', { className: 'empty-state' },
+      icon(doc, 'comment-discussion'),
+      el(doc, 'p', { text: 'Ask a question, or send code from the editor with "Send Selection to Chat".' }));
+    this.list = el(doc, 'div', { className: 'message-list' });
+    this.element = el(doc, 'main', { className: 'conversation', attrs: { id: 'conversation', 'aria-label': 'Conversation', tabindex: '-1' } },
+      this.emptyState, this.list);
+    this.element.addEventListener('scroll', () => {
+      this.pinnedToBottom = this.distanceFromBottom() <= BOTTOM_SLACK;
+    }, { passive: true });
+    context.scheduler.onAfterFrame(() => this.followStream());
+  }
+
+  /** Replaces the whole conversation (state replay). */
+  replace(messages: readonly ChatMessage[]): void {
+    for (const view of this.order) {
+      view.dispose();
+    }
+    this.views.clear();
+    this.order = [];
+    for (const message of messages) {
+      this.add(message);
+    }
+    this.scrollToBottom();
+  }
+
+  add(message: ChatMessage): void {
+    const existing = this.views.get(message.id);
+    if (existing) {
+      existing.update(message);
+      return;
+    }
+    const view = new MessageView(this.context, message);
+    this.views.set(message.id, view);
+    this.order.push(view);
+    this.list.append(view.element);
+    if (message.role === 'user') {
+      // The user just sent something: show it and follow the answer.
+      this.pinnedToBottom = true;
+    }
+    this.refresh();
+  }
+
+  appendDelta(delta: DeltaMessage): void {
+    this.views.get(delta.messageId)?.appendDelta(delta.content, delta.reasoning);
+  }
+
+  update(message: ChatMessage): void {
+    if (this.views.has(message.id)) {
+      this.views.get(message.id)?.update(message);
+      this.refresh();
+    } else {
+      this.add(message);
+    }
+  }
+
+  showRetry(notice: RetryNotice): void {
+    const view = this.views.get(notice.messageId) ?? this.lastAnswer();
+    view?.showRetry(notice);
+    this.context.scheduler.ensureFrame();
+  }
+
+  setBusy(busy: boolean): void {
+    this.busy = busy;
+    this.refresh();
+  }
+
+  get messageCount(): number {
+    return this.order.length;
+  }
+
+  private lastAnswer(): MessageView | undefined {
+    const last = this.order[this.order.length - 1];
+    return last?.role === 'assistant' ? last : undefined;
+  }
+
+  private refresh(): void {
+    this.emptyState.hidden = this.order.length > 0;
+    const lastAnswer = this.lastAnswer();
+    for (const view of this.order) {
+      view.setAffordances(view === lastAnswer, this.busy);
+    }
+    this.context.scheduler.ensureFrame();
+  }
+
+  private distanceFromBottom(): number {
+    return this.element.scrollHeight - this.element.scrollTop - this.element.clientHeight;
+  }
+
+  private followStream(): void {
+    if (this.pinnedToBottom) {
+      this.scrollToBottom();
+    }
+  }
+
+  private scrollToBottom(): void {
+    this.element.scrollTop = this.element.scrollHeight;
+  }
+}

@@ -1,0 +1,42 @@
+// Texts shown around messages, kept apart from the DOM so they are easy to test.
+import type { ErrorAction, ErrorInfo, Usage } from '../../shared/protocol';
+
+export const ACTION_LABELS: Record<ErrorAction, string> = {
+  setApiKey: 'Set API Key',
+  setBaseUrl: 'Set Base URL',
+  refreshModels: 'Refresh Models',
+  retry: 'Retry',
+  selectModel: 'Select Model',
+};
+
+const count = (value: number): string => value.toLocaleString('en-US');
+
+/** "Tokens: 12 in · 345 out", or undefined when the server reported nothing usable. */
+export function formatUsage(usage: Usage | undefined): string | undefined {
+  if (usage === undefined) {
+    return undefined;
+  }
+  const parts: string[] = [];
+  if (typeof usage.inputTokens === 'number') parts.push(`${count(usage.inputTokens)} in`);
+  if (typeof usage.outputTokens === 'number') parts.push(`${count(usage.outputTokens)} out`);
+  if (parts.length === 0 && typeof usage.totalTokens === 'number') parts.push(`${count(usage.totalTokens)} total`);
+  return parts.length === 0 ? undefined : `Tokens: ${parts.join(' · ')}`;
+}
+
+/** "HTTP 429 · rate_limit_error · rate_limit_exceeded": what identifies the error, as the server sent it. */
+export function formatErrorDetails(error: ErrorInfo): string {
+  const parts: string[] = [];
+  parts.push(error.status === undefined ? 'Network error' : `HTTP ${error.status}`);
+  if (error.type) parts.push(error.type);
+  if (error.code) parts.push(error.code);
+  return parts.join(' · ');
+}
+
+/** Whole seconds left until `retryAt`, never negative. */
+export function secondsUntil(retryAt: number, now: number): number {
+  return Math.max(0, Math.ceil((retryAt - now) / 1000));
+}
+
+export function formatCountdown(seconds: number): string {
+  return seconds > 0 ? `Rate limited — retrying in ${seconds}s` : 'Rate limited — retrying now…';
+}

@@ -1,0 +1,249 @@
+// One message of the conversation. Its markdown is rendered through the frame scheduler,
+// so any number of deltas between two frames cost one render; other messages are untouched.
+import type { ChatMessage, ErrorInfo, MessageStatus, RetryNotice } from '../../shared/protocol';
+import { el, icon, iconButton } from '../dom';
+import type { FrameScheduler } from '../frameScheduler';
+import type { HostChannel } from '../hostChannel';
+import type { MarkdownView } from '../markdown/markdownView';
+import { ACTION_LABELS, formatErrorDetails, formatUsage } from './format';
+import { isSendKey } from '../keys';
+import { RetryCountdown, type Clock } from './retryCountdown';
+
+/** What a message view needs from its surroundings. */
+export interface MessageContext {
+  doc: Document;
+  scheduler: FrameScheduler;
+  clock: Clock;
+  host: HostChannel;
+  createMarkdownView(container: HTMLElement): MarkdownView;
+}
+
+const STATUS_NOTES: Partial<Record<MessageStatus, string>> = {
+  stopped: 'Stopped',
+};
+
+export class MessageView {
+  readonly element: HTMLElement;
+  private message: ChatMessage;
+  private readonly content: HTMLElement;
+  private readonly contentView: MarkdownView;
+  private readonly reasoning: HTMLDetailsElement;
+  private readonly reasoningSummary: HTMLElement;
+  private reasoningView: MarkdownView | undefined;
+  private readonly modelLabel: HTMLElement;
+  private readonly statusNote: HTMLElement;
+  private readonly errorBlock: HTMLElement;
+  private readonly usage: HTMLElement;
+  private readonly actions: HTMLElement;
+  private readonly countdown: RetryCountdown;
+  private regenerateButton: HTMLButtonElement | undefined;
+  private editButton: HTMLButtonElement | undefined;
+  private editor: HTMLElement | undefined;
+  private readonly flush = (): void => this.render();
+
+  constructor(private readonly context: MessageContext, message: ChatMessage) {
+    const { doc } = context;
+    this.message = { ...message };
+    const isUser = message.role === 'user';
+    this.modelLabel = el(doc, 'span', { className: 'message-model' });
+    const header = el(doc, 'div', { className: 'message-header' },
+      icon(doc, isUser ? 'account' : 'sparkle'),
+      el(doc, 'span', { className: 'author', text: isUser ? 'You' : 'Assistant' }),
+      this.modelLabel);
+    this.reasoningSummary = el(doc, 'summary', { text: 'Reasoning' });
+    const reasoningContent = el(doc, 'div', { className: 'reasoning-content' });
+    this.reasoning = el(doc, 'details', { className: 'reasoning' }, this.reasoningSummary, reasoningContent);
+    this.reasoning.hidden = true;
+    this.content = el(doc, 'div', { className: 'content' });
+    this.contentView = context.createMarkdownView(this.content);
+    this.statusNote = el(doc, 'div', { className: 'status-note' });
+    this.countdown = new RetryCountdown(doc, context.clock);
+    this.errorBlock = el(doc, 'div', { className: 'error', attrs: { role: 'alert' } });
+    this.usage = el(doc, 'div', { className: 'usage' });
+    this.actions = el(doc, 'div', { className: 'message-actions' });
+    this.element = el(doc, 'article', { className: 'message', attrs: { 'aria-label': isUser ? 'Your message' : 'Answer' } },
+      header, this.reasoning, this.content, this.statusNote, this.countdown.element, this.errorBlock, this.usage, this.actions);
+    this.element.dataset.id = message.id;
+    this.element.dataset.role = message.role;
+    this.buildActions();
+    this.contentView.setText(message.content);
+    if (message.reasoning) {
+      this.ensureReasoningView().setText(message.reasoning);
+    }
+    this.applyMeta();
+    this.render();
+  }
+
+  get id(): string {
+    return this.message.id;
+  }
+
+  get role(): ChatMessage['role'] {
+    return this.message.role;
+  }
+
+  get text(): string {
+    return this.message.content;
+  }
+
+  get status(): MessageStatus {
+    return this.message.status;
+  }
+
+  appendDelta(content: string | undefined, reasoning: string | undefined): void {
+    if (content) {
+      this.message.content += content;
+      this.contentView.append(content);
+      this.countdown.stop();
+    }
+    if (reasoning) {
+      this.message.reasoning = (this.message.reasoning ?? '') + reasoning;
+      this.ensureReasoningView().append(reasoning);
+      this.countdown.stop();
+    }
+    this.context.scheduler.schedule(this.flush);
+  }
+
+  /** Final (or replayed) state from the host: the full text, status, usage, error. */
+  update(message: ChatMessage): void {
+    this.message = { ...message };
+    this.contentView.setText(message.content);
+    if (message.reasoning) {
+      this.ensureReasoningView().setText(message.reasoning);
+    }
+    if (message.status !== 'streaming') {
+      this.countdown.stop();
+    }
+    this.applyMeta();
+    this.context.scheduler.schedule(this.flush);
+  }
+
+  showRetry(notice: RetryNotice): void {
+    this.countdown.start(notice);
+  }
+
+  /** Only the last answer offers Regenerate, and nothing is offered while an answer streams. */
+  setAffordances(isLastAnswer: boolean, busy: boolean): void {
+    if (this.regenerateButton) {
+      this.regenerateButton.hidden = !isLastAnswer || busy;
+    }
+    if (this.editButton) {
+      this.editButton.disabled = busy;
+    }
+  }
+
+  dispose(): void {
+    this.countdown.stop();
+    this.element.remove();
+  }
+
+  private render(): void {
+    const final = this.message.status !== 'streaming';
+    this.contentView.update(final);
+    this.reasoningView?.update(final);
+  }
+
+  private ensureReasoningView(): MarkdownView {
+    if (this.reasoningView === undefined) {
+      const container = this.reasoning.querySelector<HTMLElement>('.reasoning-content');
+      this.reasoningView = this.context.createMarkdownView(container ?? this.reasoning);
+      this.reasoning.hidden = false;
+    }
+    return this.reasoningView;
+  }
+
+  private applyMeta(): void {
+    const { message } = this;
+    this.element.dataset.status = message.status;
+    this.element.setAttribute('aria-busy', String(message.status === 'streaming'));
+    this.modelLabel.textContent = message.role === 'assistant' ? message.model ?? '' : '';
+    this.reasoningSummary.textContent = message.status === 'streaming' && !message.content ? 'Thinking…' : 'Reasoning';
+    const note = STATUS_NOTES[message.status];
+    this.statusNote.textContent = note ?? '';
+    this.statusNote.hidden = note === undefined;
+    this.renderError(message.error);
+    const usage = formatUsage(message.usage);
+    this.usage.textContent = usage ?? '';
+    this.usage.hidden = usage === undefined;
+  }
+
+  private renderError(error: ErrorInfo | undefined): void {
+    const { doc } = this.context;
+    this.errorBlock.hidden = error === undefined;
+    if (error === undefined) {
+      this.errorBlock.replaceChildren();
+      return;
+    }
+    const buttons = error.actions.filter((action) => action in ACTION_LABELS).map((action) => {
+      const button = el(doc, 'button', { text: ACTION_LABELS[action], attrs: { type: 'button' } });
+      button.dataset.action = action;
+      return button;
+    });
+    this.errorBlock.replaceChildren(
+      el(doc, 'div', { className: 'error-title' }, icon(doc, 'error'), el(doc, 'span', { className: 'error-message', text: error.message })),
+      el(doc, 'div', { className: 'error-details', text: formatErrorDetails(error) }),
+      el(doc, 'div', { className: 'error-actions' }, ...buttons),
+    );
+  }
+
+  private buildActions(): void {
+    const { doc, host } = this.context;
+    if (this.message.role === 'user') {
+      this.editButton = iconButton(doc, 'edit', 'Edit and resend', { className: 'edit' });
+      this.editButton.addEventListener('click', () => this.startEditing());
+      this.actions.append(this.editButton);
+      return;
+    }
+    const copyButton = iconButton(doc, 'copy', 'Copy answer', { className: 'copy-message' });
+    copyButton.addEventListener('click', () => host.post({ type: 'copyText', text: this.message.content }));
+    this.regenerateButton = iconButton(doc, 'refresh', 'Regenerate', { className: 'regenerate' });
+    this.regenerateButton.hidden = true;
+    this.regenerateButton.addEventListener('click', () => host.post({ type: 'regenerate' }));
+    this.actions.append(copyButton, this.regenerateButton);
+  }
+
+  /** Inline editor in place of the message; sending it posts `edit` and the host resends from here. */
+  private startEditing(): void {
+    if (this.editor !== undefined) {
+      return;
+    }
+    const { doc } = this.context;
+    const input = el(doc, 'textarea', { className: 'edit-input', attrs: { 'aria-label': 'Edit message', rows: '3' } });
+    input.value = this.message.content;
+    const send = el(doc, 'button', { className: 'edit-send primary', text: 'Send', attrs: { type: 'button' } });
+    const cancel = el(doc, 'button', { className: 'edit-cancel secondary', text: 'Cancel', attrs: { type: 'button' } });
+    const submit = (): void => {
+      const text = input.value;
+      if (text.trim() === '') {
+        return;
+      }
+      this.context.host.post({ type: 'edit', messageId: this.message.id, text });
+      this.stopEditing();
+    };
+    send.addEventListener('click', submit);
+    cancel.addEventListener('click', () => this.stopEditing());
+    input.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        this.stopEditing();
+      } else if (isSendKey(event)) {
+        event.preventDefault();
+        submit();
+      }
+    });
+    this.editor = el(doc, 'div', { className: 'message-editor' }, input, el(doc, 'div', { className: 'editor-actions' }, send, cancel));
+    this.content.hidden = true;
+    this.actions.hidden = true;
+    this.content.after(this.editor);
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+  }
+
+  private stopEditing(): void {
+    this.editor?.remove();
+    this.editor = undefined;
+    this.content.hidden = false;
+    this.actions.hidden = false;
+    this.editButton?.focus();
+  }
+}

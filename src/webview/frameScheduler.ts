@@ -1,0 +1,48 @@
+// Coalesces rendering to one pass per animation frame, however many deltas arrive in it.
+export type RequestFrame = (callback: () => void) => unknown;
+
+export class FrameScheduler {
+  private readonly tasks = new Set<() => void>();
+  private readonly afterFrame: (() => void)[] = [];
+  private requested = false;
+  /** Frames run so far (for tests). */
+  frames = 0;
+
+  constructor(private readonly requestFrame: RequestFrame) {}
+
+  /** Runs `task` in the next frame; scheduling the same task again before then is a no-op. */
+  schedule(task: () => void): void {
+    this.tasks.add(task);
+    this.ensureFrame();
+  }
+
+  /** Makes sure a frame runs soon, so after-frame work (scrolling) sees a layout change. */
+  ensureFrame(): void {
+    if (!this.requested) {
+      this.requested = true;
+      this.requestFrame(() => this.runFrame());
+    }
+  }
+
+  /** Runs after the tasks of every frame (e.g. keeping the view scrolled to the bottom). */
+  onAfterFrame(callback: () => void): void {
+    this.afterFrame.push(callback);
+  }
+
+  private runFrame(): void {
+    this.requested = false;
+    this.frames++;
+    const tasks = Array.from(this.tasks);
+    this.tasks.clear();
+    for (const task of tasks) {
+      try {
+        task();
+      } catch (error) {
+        console.error('Model Access: rendering failed', error);
+      }
+    }
+    for (const callback of this.afterFrame) {
+      callback();
+    }
+  }
+}

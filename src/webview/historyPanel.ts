@@ -1,0 +1,99 @@
+// Past chats: open one or delete it. Shown in place of the conversation; Escape closes it.
+import type { ChatSummary } from '../shared/protocol';
+import { el, iconButton } from './dom';
+
+export interface HistoryCallbacks {
+  open(chatId: string): void;
+  delete(chatId: string): void;
+  close(): void;
+}
+
+function formatWhen(timestamp: number): string {
+  const date = new Date(timestamp);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export class HistoryPanel {
+  readonly element: HTMLElement;
+  private readonly list: HTMLUListElement;
+  private readonly emptyNote: HTMLElement;
+  private currentChatId: string | undefined;
+  private history: ChatSummary[] = [];
+
+  constructor(private readonly doc: Document, private readonly callbacks: HistoryCallbacks) {
+    this.list = el(doc, 'ul', { className: 'history-list', attrs: { 'aria-label': 'Past chats' } });
+    this.emptyNote = el(doc, 'p', { className: 'history-empty', text: 'No past chats yet.' });
+    const close = iconButton(doc, 'close', 'Close history', { className: 'close-history' });
+    this.element = el(doc, 'section', { className: 'history-panel', attrs: { id: 'history-panel', 'aria-label': 'Chat history' } },
+      el(doc, 'div', { className: 'panel-header' }, el(doc, 'h2', { text: 'History' }), close),
+      this.emptyNote, this.list);
+    this.element.hidden = true;
+
+    close.addEventListener('click', () => callbacks.close());
+    this.element.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        callbacks.close();
+      }
+    });
+    this.list.addEventListener('click', (event) => this.onClick(event));
+  }
+
+  get isOpen(): boolean {
+    return !this.element.hidden;
+  }
+
+  setOpen(open: boolean): void {
+    this.element.hidden = !open;
+    if (open) {
+      (this.list.querySelector<HTMLElement>('.open-chat') ?? this.element.querySelector<HTMLElement>('.close-history'))?.focus();
+    }
+  }
+
+  setHistory(history: readonly ChatSummary[], currentChatId: string | undefined): void {
+    this.history = [...history].sort((a, b) => b.updatedAt - a.updatedAt);
+    this.currentChatId = currentChatId;
+    this.render();
+  }
+
+  setCurrentChat(chatId: string | undefined): void {
+    this.currentChatId = chatId;
+    this.render();
+  }
+
+  private render(): void {
+    const { doc } = this;
+    this.emptyNote.hidden = this.history.length > 0;
+    this.list.replaceChildren(...this.history.map((chat) => {
+      const messages = `${chat.messageCount} message${chat.messageCount === 1 ? '' : 's'}`;
+      const open = el(doc, 'button', { className: 'open-chat', attrs: { type: 'button' } },
+        el(doc, 'span', { className: 'history-title', text: chat.title || 'Untitled chat' }),
+        el(doc, 'span', { className: 'history-meta', text: `${formatWhen(chat.updatedAt)} · ${messages}` }));
+      const remove = iconButton(doc, 'trash', `Delete chat "${chat.title}"`, { className: 'delete-chat' });
+      const item = el(doc, 'li', { className: 'history-item' }, open, remove);
+      item.dataset.chatId = chat.id;
+      if (chat.id === this.currentChatId) {
+        open.setAttribute('aria-current', 'true');
+        item.classList.add('current');
+      }
+      return item;
+    }));
+  }
+
+  private onClick(event: Event): void {
+    const target = event.target as Element | null;
+    const item = target?.closest<HTMLElement>('.history-item');
+    const chatId = item?.dataset.chatId;
+    if (!item || chatId === undefined) {
+      return;
+    }
+    if (target?.closest('.delete-chat')) {
+      // Keep keyboard focus in the list after the row disappears.
+      const neighbour = item.nextElementSibling ?? item.previousElementSibling;
+      this.callbacks.delete(chatId);
+      neighbour?.querySelector<HTMLElement>('.open-chat')?.focus();
+      return;
+    }
+    this.callbacks.open(chatId);
+  }
+}

@@ -1,0 +1,83 @@
+// The one markdown-it configuration for untrusted model output. Safety comes from the
+// configuration itself: raw HTML is escaped, only http/https/mailto links are created,
+// and images are rendered as links so nothing remote is ever loaded. The sanitizer
+// (sanitizer.ts) is the second line of defence, not the first.
+import MarkdownIt from 'markdown-it';
+import { highlightCode } from './highlight';
+import { isSafeLink } from './links';
+
+type RenderRule = MarkdownIt.Renderer.RenderRule;
+type Token = MarkdownIt.Token;
+
+
+const { escapeHtml } = new MarkdownIt().utils;
+
+function codeBlockHtml(code: string, language: string): string {
+  const highlighted = highlightCode(code, language);
+  const languageClass = highlighted === undefined ? '' : ` language-${escapeHtml(language)}`;
+  const label = escapeHtml(language === '' ? 'text' : language);
+  return (
+    `<div class="code-block" data-lang="${label}">` +
+    `<div class="code-header"><span class="code-lang">${label}</span><span class="code-actions">` +
+    '<button type="button" class="copy-code" title="Copy" aria-label="Copy code">' +
+    '<span class="codicon codicon-copy" aria-hidden="true"></span></button>' +
+    '<button type="button" class="insert-code" title="Insert at Cursor" aria-label="Insert code at cursor">' +
+    '<span class="codicon codicon-insert" aria-hidden="true"></span></button>' +
+    '</span></div>' +
+    `<pre><code class="hljs${languageClass}">${highlighted ?? escapeHtml(code)}</code></pre></div>\n`
+  );
+}
+
+const renderFence: RenderRule = (tokens, index) => {
+  const token = tokens[index];
+  const language = token.info.trim().split(/\s+/)[0] ?? '';
+  return codeBlockHtml(token.content, language);
+};
+
+const renderIndentedCode: RenderRule = (tokens, index) => codeBlockHtml(tokens[index].content, '');
+
+function isInsideLink(tokens: Token[], index: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < index; i++) {
+    if (tokens[i].type === 'link_open') depth++;
+    if (tokens[i].type === 'link_close') depth--;
+  }
+  return depth > 0;
+}
+
+/** `![alt](url)` becomes a link to the image (or plain text inside a link): no request is made. */
+const renderImage: RenderRule = (tokens, index, options, env, self) => {
+  const token = tokens[index];
+  const alt = escapeHtml(self.renderInlineAsText(token.children ?? [], options, env));
+  const src = token.attrGet('src') ?? '';
+  const label = `<span class="codicon codicon-file-media" aria-hidden="true"></span>${alt === '' ? 'image' : alt}`;
+  if (isInsideLink(tokens, index) || !isSafeLink(src)) {
+    return `<span class="image-ref">${label}</span>`;
+  }
+  const href = escapeHtml(src);
+  return `<a class="image-ref" href="${href}" title="${href}">${label}</a>`;
+};
+
+/** Shows where a link goes before it is clicked. */
+function addLinkTitle(defaultRule: RenderRule): RenderRule {
+  return (tokens, index, options, env, self) => {
+    const token = tokens[index];
+    const href = token.attrGet('href');
+    if (href !== null && token.attrGet('title') === null) {
+      token.attrSet('title', href);
+    }
+    return defaultRule(tokens, index, options, env, self);
+  };
+}
+
+export function createMarkdownEngine(): MarkdownIt {
+  const md = new MarkdownIt({ html: false, linkify: true, typographer: false });
+  md.validateLink = isSafeLink;
+  md.renderer.rules.fence = renderFence;
+  md.renderer.rules.code_block = renderIndentedCode;
+  md.renderer.rules.image = renderImage;
+  const defaultLinkOpen: RenderRule =
+    md.renderer.rules.link_open ?? ((tokens, index, options, _env, self) => self.renderToken(tokens, index, options));
+  md.renderer.rules.link_open = addLinkTitle(defaultLinkOpen);
+  return md;
+}

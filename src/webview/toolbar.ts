@@ -1,0 +1,42 @@
+// The row above the conversation: the model in use (click to switch), New Chat, History.
+import { el, icon, iconButton } from './dom';
+
+export interface ToolbarCallbacks {
+  pickModel(): void;
+  newChat(): void;
+  toggleHistory(): void;
+}
+
+export class Toolbar {
+  readonly element: HTMLElement;
+  readonly historyButton: HTMLButtonElement;
+  private readonly modelButton: HTMLButtonElement;
+  private readonly modelName: HTMLElement;
+
+  constructor(doc: Document, callbacks: ToolbarCallbacks) {
+    this.modelName = el(doc, 'span', { className: 'model-name' });
+    // The button's text is exactly the model id: the icons are empty spans.
+    this.modelButton = el(doc, 'button', { className: 'model-picker', attrs: { id: 'model-picker', type: 'button' } },
+      icon(doc, 'sparkle'), this.modelName, icon(doc, 'chevron-down'));
+    const newChat = iconButton(doc, 'add', 'New Chat', { attrs: { id: 'new-chat' } });
+    this.historyButton = iconButton(doc, 'history', 'Chat History', { attrs: { id: 'history', 'aria-expanded': 'false', 'aria-controls': 'history-panel' } });
+    this.element = el(doc, 'header', { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': 'Chat' } },
+      this.modelButton, el(doc, 'span', { className: 'spacer' }), newChat, this.historyButton);
+
+    this.modelButton.addEventListener('click', () => callbacks.pickModel());
+    newChat.addEventListener('click', () => callbacks.newChat());
+    this.historyButton.addEventListener('click', () => callbacks.toggleHistory());
+    this.setModel(undefined);
+  }
+
+  setModel(model: string | undefined): void {
+    this.modelName.textContent = model ?? 'Select a model';
+    const label = model ? `Model: ${model}. Change model` : 'Select a model';
+    this.modelButton.setAttribute('aria-label', label);
+    this.modelButton.title = label;
+  }
+
+  setHistoryOpen(open: boolean): void {
+    this.historyButton.setAttribute('aria-expanded', String(open));
+  }
+}
