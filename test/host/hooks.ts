@@ -61,3 +61,11 @@ export async function snapshotState(): Promise<() => Promise<void>> {
     await setUserSetting('model', model);
   };
 }
+
+/** The model ids the reference server lists for `key`, fetched directly (not through the extension). */
+export async function listedModelIds(key = 'demo-key'): Promise<string[]> {
+  const reply = await fetch(`${serverUrl().replace(/\/$/, '')}/models`, { headers: { Authorization: `Bearer ${key}` } });
+  assert.equal(reply.status, 200);
+  const body = (await reply.json()) as { data: { id: string }[] };
+  return body.data.map((model) => model.id);
+}
