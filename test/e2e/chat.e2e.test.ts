@@ -1,0 +1,86 @@
+// Chatting in the sidebar against the reference server: streamed replies shown exactly, Stop,
+// a streaming-only model, sending an editor selection, and a conversation that survives a reload.
+import * as assert from 'node:assert/strict';
+import { eventually, useFreshEditor } from './fixture';
+import { streamedReply } from './referenceClient';
+
+describe('flow: chat in the sidebar', () => {
+  const world = useFreshEditor({ apiKey: 'demo-key', settings: { 'modelAccess.model': 'echo-1' } });
+
+  it('shows exactly the reply echo-1 streams', async () => {
+    await world.openModelAccess();
+    const prompt = 'Please repeat: the quick brown fox jumps over 13 lazy dogs';
+    const expected = (await streamedReply(world.server.baseUrl, 'demo-key', 'echo-1', prompt)).trim();
+    assert.ok(expected.length > 0, 'the reference server streamed nothing');
+    const before = await world.chat.messages('assistant').count();
+    await world.chat.send(prompt);
+    const answer = await world.chat.assistantMessage(before, 'done');
+    assert.equal(await world.chat.contentText(answer), expected);
+    const user = world.chat.messages('user').last();
+    assert.equal(await world.chat.contentText(user), prompt);
+  });
+
+  it('answers with the streaming-only model stream-only-1', async () => {
+    await world.workbench.runCommand('Model Access: Select Model');
+    await world.workbench.pickQuickPickItem('stream-only-1');
+    await eventually(() => world.chat.modelPicker().innerText(), (text) => text.trim() === 'stream-only-1', 'the chat model button to show stream-only-1');
+    const prompt = 'Stream only, please: alpha beta gamma';
+    const expected = (await streamedReply(world.server.baseUrl, 'demo-key', 'stream-only-1', prompt)).trim();
+    const before = await world.chat.messages('assistant').count();
+    await world.chat.send(prompt);
+    const answer = await world.chat.assistantMessage(before, 'done');
+    assert.equal(await world.chat.contentText(answer), expected);
+  });
+
+  it('stops a slow-1 answer with Stop, keeps the partial text, and the server sees the client go away', async () => {
+    await world.workbench.runCommand('Model Access: Select Model');
+    await world.workbench.pickQuickPickItem('slow-1');
+    await eventually(() => world.chat.modelPicker().innerText(), (text) => text.trim() === 'slow-1', 'the chat model button to show slow-1');
+    const before = await world.chat.messages('assistant').count();
+    await world.chat.send('Tell me a long story');
+    const answer = world.chat.messages('assistant').nth(before);
+    // Wait for real streamed text, so Stop interrupts an answer in progress.
+    await eventually(() => answer.locator('.content').innerText().catch(() => ''), (text) => text.trim().split(/\s+/).length >= 3, 'slow-1 to stream a few words');
+    await world.chat.stopButton().click();
+    await world.chat.assistantMessage(before, 'stopped', 10_000);
+    const partial = await world.chat.contentText(answer);
+    assert.ok(partial.length > 0, 'the partial answer was not kept');
+    await world.chat.stopButton().waitFor({ state: 'hidden', timeout: 5_000 });
+    await world.chat.sendButton().waitFor({ state: 'visible', timeout: 5_000 });
+    const record = await eventually(
+      () => world.server.requests().filter((request) => request.model === 'slow-1').at(-1),
+      (request) => request !== undefined && request.outcome !== 'in-progress',
+      'the server to record the end of the slow-1 request',
+      10_000,
+    );
+    assert.equal(record?.outcome, 'client-closed');
+    // The text stopped growing: nothing streams into a stopped answer.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(await world.chat.contentText(answer), partial);
+  });
+
+  it('puts an editor selection into the prompt as a fenced block (Ctrl+Alt+Enter)', async () => {
+    const sentBefore = await world.chat.messages('user').count();
+    await world.workbench.openFile('sample.ts');
+    const editor = world.workbench.page.locator('.editor-instance .monaco-editor').first();
+    await editor.locator('.view-lines').click();
+    await world.workbench.page.keyboard.press('Control+A');
+    await world.workbench.page.keyboard.press('Control+Alt+Enter');
+    const value = await eventually(() => world.chat.prompt().inputValue(), (text) => text.includes('```'), 'the prompt to receive the selection');
+    assert.match(value, /```typescript[^\n]*\n/, 'the fence is not tagged with the language');
+    assert.ok(value.includes('export function add(a: number, b: number): number {\n  return a + b;\n}'), `the selected code is not in the prompt: ${value}`);
+    assert.match(value, /sample\.ts:1-[34]\b/, 'the file and line range are missing');
+    // Ready for a question: nothing was sent yet.
+    assert.equal(await world.chat.messages('user').count(), sentBefore);
+    await world.chat.prompt().fill('');
+  });
+
+  it('keeps the conversation across a window reload', async () => {
+    const before = await world.chat.transcript();
+    assert.ok(before.length >= 2, 'there is no conversation to keep');
+    await world.workbench.reload();
+    await world.openModelAccess();
+    const after = await eventually(() => world.chat.transcript(), (messages) => messages.length >= before.length, 'the conversation to come back', 30_000);
+    assert.deepEqual(after, before);
+  });
+});

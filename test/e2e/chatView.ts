@@ -1,0 +1,86 @@
+// The chat webview as the E2E tests see it: only the selectors of the DOM contract in
+// docs/architecture.md ("Webview DOM contract").
+import type { FrameLocator, Locator } from 'playwright-core';
+
+export type MessageStatus = 'streaming' | 'done' | 'stopped' | 'error';
+
+export class ChatView {
+  constructor(readonly frame: FrameLocator) {}
+
+  prompt(): Locator {
+    return this.frame.locator('textarea#prompt');
+  }
+
+  sendButton(): Locator {
+    return this.frame.locator('button#send');
+  }
+
+  stopButton(): Locator {
+    return this.frame.locator('button#stop');
+  }
+
+  modelPicker(): Locator {
+    return this.frame.locator('button#model-picker');
+  }
+
+  welcome(): Locator {
+    return this.frame.locator('#welcome');
+  }
+
+  retryCountdown(): Locator {
+    return this.frame.locator('.retry-countdown');
+  }
+
+  messages(role?: 'user' | 'assistant', status?: MessageStatus): Locator {
+    const roleFilter = role ? `[data-role=${role}]` : '';
+    const statusFilter = status ? `[data-status=${status}]` : '';
+    return this.frame.locator(`.message${roleFilter}${statusFilter}`);
+  }
+
+  /** Types a prompt and presses Enter, as a user would. */
+  async send(text: string): Promise<void> {
+    const prompt = this.prompt();
+    await prompt.waitFor({ state: 'visible', timeout: 30_000 });
+    await prompt.fill(text);
+    await prompt.press('Enter');
+  }
+
+  /**
+   * Waits until the n-th (0-based) assistant message reaches `status` and returns it; fails at once
+   * when it ends in another final status (with its error text, if any).
+   */
+  async assistantMessage(index: number, status: MessageStatus, timeoutMs = 30_000): Promise<Locator> {
+    const message = this.messages('assistant').nth(index);
+    const deadline = Date.now() + timeoutMs;
+    let seen: string | null = null;
+    while (Date.now() < deadline) {
+      seen = await message.getAttribute('data-status', { timeout: Math.max(1, deadline - Date.now()) }).catch(() => null);
+      if (seen === status) return message;
+      if (seen !== null && seen !== 'streaming') {
+        const error = await message.locator('.error').innerText({ timeout: 1000 }).catch(() => '');
+        throw new Error(`Assistant message ${index} ended as "${seen}", expected "${status}"${error ? `: ${error}` : ''}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`Assistant message ${index} did not reach "${status}" within ${timeoutMs} ms (last status: ${seen ?? 'none'})`);
+  }
+
+  /** The rendered text of a message's content (markdown rendered to text). */
+  async contentText(message: Locator): Promise<string> {
+    return normalize(await message.locator('.content').innerText());
+  }
+
+  /** [role, text] of every message in order; what a reload must bring back. */
+  async transcript(): Promise<[string, string][]> {
+    const all = this.messages();
+    const result: [string, string][] = [];
+    for (const message of await all.all()) {
+      result.push([(await message.getAttribute('data-role')) ?? '', normalize(await message.locator('.content').innerText())]);
+    }
+    return result;
+  }
+}
+
+function normalize(text: string): string {
+  return text.replace(/\r\n/g, '\n').trim();
+}

@@ -1,0 +1,117 @@
+// One fresh world per E2E suite: a reference server, a real VS Code (code-server) with the extension
+// loaded and configured for it, and a Chromium page on its workbench. A failing test leaves a
+// screenshot, the page's console errors and code-server's log in test-results/.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { startReferenceServer, type ReferenceServer } from '../../server';
+import { startEditor, type Editor } from '../harness/editor';
+import { testResultsDir } from '../harness/paths';
+import { sanitizeFileName, type Workbench } from '../harness/workbench';
+import { ChatView } from './chatView';
+
+export interface SuiteOptions {
+  /** MODEL_ACCESS_API_KEY for the extension host; omitted = no key anywhere. */
+  apiKey?: string;
+  /** Extra user settings (modelAccess.baseUrl is always the suite's reference server). */
+  settings?: Record<string, unknown>;
+}
+
+export interface SuiteWorld {
+  readonly server: ReferenceServer;
+  readonly editor: Editor;
+  readonly workbench: Workbench;
+  /** The chat webview (valid across reloads: it is located anew on each use). */
+  readonly chat: ChatView;
+  /** Opens the Model Access container and waits for both views. */
+  openModelAccess(): Promise<void>;
+}
+
+export const startupTimeoutMs = 120_000;
+
+/** Registers before/afterEach/after hooks on the current describe() and returns its world. */
+export function useFreshEditor(options: SuiteOptions = {}): SuiteWorld {
+  let server: ReferenceServer | undefined;
+  let editor: Editor | undefined;
+  let workbench: Workbench | undefined;
+  let suiteDir = testResultsDir;
+
+  const world: SuiteWorld = {
+    get server() {
+      return required(server, 'reference server');
+    },
+    get editor() {
+      return required(editor, 'editor');
+    },
+    get workbench() {
+      return required(workbench, 'workbench');
+    },
+    get chat() {
+      return new ChatView(required(workbench, 'workbench').chatFrame());
+    },
+    async openModelAccess() {
+      const bench = required(workbench, 'workbench');
+      await bench.openViewContainer('Model Access');
+      await bench.viewPane('Models').waitFor({ state: 'visible', timeout: 30_000 });
+      await bench.expandViewPane('Chat');
+      await bench.viewPane('Chat').waitFor({ state: 'visible', timeout: 30_000 });
+    },
+  };
+
+  before(async function () {
+    this.timeout(startupTimeoutMs);
+    suiteDir = path.join(testResultsDir, 'e2e', sanitizeFileName(this.test?.parent?.fullTitle() ?? 'suite'));
+    fs.rmSync(suiteDir, { recursive: true, force: true });
+    server = await startReferenceServer();
+    editor = await startEditor({
+      baseUrl: server.baseUrl,
+      apiKey: options.apiKey,
+      settings: options.settings,
+      logFile: path.join(suiteDir, 'code-server.log'),
+    });
+    try {
+      workbench = await editor.openWorkbench();
+    } catch (error) {
+      await saveEvidence('startup');
+      throw error;
+    }
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') await saveEvidence(this.currentTest.title);
+  });
+
+  after(async function () {
+    this.timeout(30_000);
+    await editor?.stop();
+    await server?.close();
+  });
+
+  async function saveEvidence(testTitle: string): Promise<void> {
+    if (!workbench) return;
+    fs.mkdirSync(suiteDir, { recursive: true });
+    const name = path.join(path.relative(testResultsDir, suiteDir), sanitizeFileName(testTitle));
+    const shot = await workbench.screenshot(name).catch((error: Error) => `(no screenshot: ${error.message})`);
+    const errors = path.join(suiteDir, `${sanitizeFileName(testTitle)}.console.txt`);
+    fs.writeFileSync(errors, workbench.consoleErrors.join('\n'));
+    process.stdout.write(`      screenshot: ${shot}\n      console errors: ${errors}\n      code-server log: ${path.join(suiteDir, 'code-server.log')}\n`);
+  }
+
+  return world;
+}
+
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`The suite's ${what} is not running (did before() fail?)`);
+  return value;
+}
+
+/** Polls `read` until `accept` holds, or fails with the last value seen. */
+export async function eventually<T>(read: () => Promise<T> | T, accept: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = await read();
+  while (!accept(last)) {
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}; last value: ${JSON.stringify(last)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    last = await read();
+  }
+  return last;
+}
