@@ -82,10 +82,10 @@ export function rawRequest(server: ReferenceServer, options: { method: string; p
 }
 
 /** Polls until `check` returns a value other than undefined, or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => T | undefined, timeoutMs = 3000): Promise<T> {
+export async function eventually<T>(check: () => T | undefined | Promise<T | undefined>, timeoutMs = 3000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await sleep(10);
