@@ -1,6 +1,7 @@
 // SecretStorage round trip through KeyStore and the Set/Clear API Key commands, in the real extension host.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { KeyStore, KeyStoreError } from '../../src/host/auth/keyStore';
 import { hooks, snapshotState, waitFor } from './hooks';
 
 describe('API key in SecretStorage (in the real extension host)', () => {
@@ -64,5 +65,70 @@ describe('API key in SecretStorage (in the real extension host)', () => {
     await keys.set('demo-key');
     const settings = JSON.stringify(vscode.workspace.getConfiguration('modelAccess'));
     assert.ok(!settings.includes('demo-key'), 'the key appears in the modelAccess settings');
+  });
+});
+
+describe('KeyStore when secret storage fails (in the real extension host)', () => {
+  const emitter = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
+  const broken: vscode.SecretStorage = {
+    get: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
+    store: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
+    delete: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
+    onDidChange: emitter.event,
+  } as vscode.SecretStorage;
+
+  after(() => emitter.dispose());
+
+  it('falls back to MODEL_ACCESS_API_KEY', async () => {
+    const store = new KeyStore(broken, { MODEL_ACCESS_API_KEY: '  env-key-123 ' });
+    try {
+      assert.equal(await store.get(), 'env-key-123');
+      assert.equal(await store.source(), 'environment');
+    } finally {
+      store.dispose();
+    }
+  });
+
+  it('says what failed and points to the environment variable when there is no fallback', async () => {
+    const store = new KeyStore(broken, {});
+    try {
+      await assert.rejects(store.get(), (error: Error) => {
+        assert.ok(error instanceof KeyStoreError);
+        assert.match(error.message, /secret storage/);
+        assert.match(error.message, /MODEL_ACCESS_API_KEY/);
+        return true;
+      });
+      await assert.rejects(store.set('demo-key'), (error: Error) => {
+        assert.match(error.message, /could not store/);
+        assert.match(error.message, /MODEL_ACCESS_API_KEY/);
+        assert.ok(!error.message.includes('demo-key'));
+        return true;
+      });
+    } finally {
+      store.dispose();
+    }
+  });
+
+  it('prefers the stored key over the environment, and ignores a blank environment value', async () => {
+    const secrets = new Map<string, string>();
+    const working = {
+      get: (key: string) => Promise.resolve(secrets.get(key)),
+      store: (key: string, value: string) => Promise.resolve(void secrets.set(key, value)),
+      delete: (key: string) => Promise.resolve(void secrets.delete(key)),
+      onDidChange: emitter.event,
+    } as vscode.SecretStorage;
+    const store = new KeyStore(working, { MODEL_ACCESS_API_KEY: 'env-key' });
+    const blank = new KeyStore(working, { MODEL_ACCESS_API_KEY: '   ' });
+    try {
+      assert.equal(await store.source(), 'environment');
+      await store.set('stored-key');
+      assert.equal(await store.get(), 'stored-key');
+      assert.equal(await store.source(), 'secretStorage');
+      await store.clear();
+      assert.equal(await blank.get(), undefined);
+    } finally {
+      store.dispose();
+      blank.dispose();
+    }
   });
 });

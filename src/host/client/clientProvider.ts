@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ModelAccessClient } from '../../api';
+import { maskKey, ModelAccessClient } from '../../api';
 import type { KeyStore } from '../auth/keyStore';
 import { onDidChangeSettings, readSettings, type Settings } from '../config/settings';
 import type { Log } from '../logging/log';
@@ -64,6 +64,9 @@ export class ClientProvider extends Disposable {
     this.log.addSecret(apiKey);
     const fingerprint = JSON.stringify([connectionFingerprint(settings), apiKey]);
     if (this.cached?.fingerprint !== fingerprint) {
+      const source = await this.keyStore.source().catch(() => undefined);
+      this.log.info(`Using ${settings.baseUrl} with the key ${maskKey(apiKey)} (from ${source === 'environment' ? 'MODEL_ACCESS_API_KEY' : 'secret storage'}); ` +
+        `retries on 429: ${settings.retry.maxRetries}, first wait ${settings.retry.initialDelayMs} ms.`);
       this.cached = {
         fingerprint,
         client: new ModelAccessClient({ baseUrl: settings.baseUrl, apiKey, retry: settings.retry, log: this.log.request }),
