@@ -1,0 +1,247 @@
+// The Chat view provider with the real VS Code API (editors, file system, URIs), driven through a
+// stand-in webview that records what the host posts and delivers what the page would send.
+// (The real page in the real workbench is covered by the UI end-to-end tests.)
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { isStreamingRequiredError, ModelAccessClient } from '../../src/api';
+import { ChatSession } from '../../src/host/chat/chatSession';
+import type { ChatSettings } from '../../src/host/chat/chatTypes';
+import { ChatViewProvider } from '../../src/host/chat/chatViewProvider';
+import { HistoryStore, type KeyValueStore } from '../../src/host/chat/historyStore';
+import type { HostToWebview } from '../../src/shared/protocol';
+
+class MemoryMemento implements KeyValueStore {
+  private readonly data = new Map<string, unknown>();
+  get<T>(key: string): T | undefined {
+    return this.data.get(key) as T | undefined;
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    this.data.set(key, value);
+  }
+}
+
+class FakeWebview {
+  options: vscode.WebviewOptions = {};
+  html = '';
+  readonly cspSource = 'https://webview.test';
+  readonly posted: HostToWebview[] = [];
+  private readonly listeners: ((message: unknown) => void)[] = [];
+
+  readonly onDidReceiveMessage = (listener: (message: unknown) => void): vscode.Disposable => {
+    this.listeners.push(listener);
+    return new vscode.Disposable(() => this.listeners.splice(this.listeners.indexOf(listener), 1));
+  };
+
+  postMessage(message: HostToWebview): Thenable<boolean> {
+    this.posted.push(message);
+    return Promise.resolve(true);
+  }
+
+  asWebviewUri(uri: vscode.Uri): vscode.Uri {
+    return uri.with({ scheme: 'https', authority: 'webview.test' });
+  }
+
+  /** What the page would send. */
+  send(message: unknown): void {
+    this.listeners.forEach((listener) => listener(message));
+  }
+}
+
+class FakeView {
+  readonly webview = new FakeWebview();
+  readonly viewType = 'modelAccess.chat';
+  visible = true;
+  shown = 0;
+  private readonly visibility = new vscode.EventEmitter<void>();
+  private readonly disposed = new vscode.EventEmitter<void>();
+  readonly onDidChangeVisibility = this.visibility.event;
+  readonly onDidDispose = this.disposed.event;
+
+  show(): void {
+    this.shown++;
+  }
+
+  hide(): void {
+    this.visible = false;
+    this.visibility.fire();
+  }
+}
+
+async function waitFor(what: string, condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) {
+      assert.fail(`timed out waiting for ${what}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('chat view provider (in the real extension host)', function () {
+  this.timeout(20_000);
+
+  const extensionUri = vscode.Uri.file(path.join(os.tmpdir(), 'model-access-ext'));
+  let settings: ChatSettings;
+  let session: ChatSession;
+  let provider: ChatViewProvider;
+  let view: FakeView;
+  let warnings: string[];
+
+  beforeEach(() => {
+    const baseUrl = process.env.MODEL_ACCESS_TEST_SERVER_URL;
+    assert.ok(baseUrl, 'MODEL_ACCESS_TEST_SERVER_URL is not set: run this suite through npm run test:editor');
+    settings = { model: 'echo-1', api: 'chat' };
+    warnings = [];
+    const log = { trace: () => {}, debug: () => {}, info: () => {}, warn: (m: string) => warnings.push(m), error: (m: string) => warnings.push(m) };
+    session = new ChatSession({
+      getClient: async () => new ModelAccessClient({ baseUrl, apiKey: 'demo-key' }),
+      getSettings: () => settings,
+      store: new HistoryStore(new MemoryMemento()),
+      post: (message) => provider.post(message),
+      onStateReplaced: () => void provider.replayState(),
+      log,
+      isStreamingRequiredError,
+    });
+    provider = new ChatViewProvider({
+      extensionUri,
+      session,
+      configStatus: async () => ({ hasApiKey: true, hasBaseUrl: true, model: settings.model }),
+      log,
+    });
+    view = new FakeView();
+    provider.resolveWebviewView(view as unknown as vscode.WebviewView);
+  });
+
+  afterEach(async () => {
+    provider.dispose();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  const ready = async (): Promise<void> => {
+    const before = view.webview.posted.filter((m) => m.type === 'state').length;
+    view.webview.send({ type: 'ready' });
+    await waitFor('the state replay', () => view.webview.posted.filter((m) => m.type === 'state').length > before);
+  };
+
+  it('locks the page down: scripts by nonce only, no command URIs, resources only from dist and media', () => {
+    const options = view.webview.options;
+    assert.equal(options.enableScripts, true);
+    assert.equal(options.enableCommandUris, false);
+    assert.deepEqual(options.localResourceRoots?.map((uri) => uri.path), [
+      vscode.Uri.joinPath(extensionUri, 'dist').path,
+      vscode.Uri.joinPath(extensionUri, 'media').path,
+    ]);
+    const csp = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(view.webview.html)?.[1];
+    const nonce = /<script nonce="([^"]+)"/.exec(view.webview.html)?.[1];
+    assert.ok(nonce);
+    assert.equal(csp, `default-src 'none'; style-src https://webview.test; font-src https://webview.test; img-src https://webview.test data:; script-src 'nonce-${nonce}'`);
+    assert.ok(view.webview.html.includes('src="https://webview.test' + vscode.Uri.joinPath(extensionUri, 'dist', 'webview.js').path));
+    assert.ok(view.webview.html.includes('<div id="root"></div>'));
+
+    const again = new FakeView();
+    provider.resolveWebviewView(again as unknown as vscode.WebviewView);
+    assert.notEqual(/<script nonce="([^"]+)"/.exec(again.webview.html)?.[1], nonce, 'a fresh nonce per render');
+  });
+
+  it('posts nothing before ready, then the full state on every ready', async () => {
+    await provider.refreshConfig();
+    assert.equal(view.webview.posted.length, 0);
+    await ready();
+    const state = view.webview.posted[0];
+    assert.ok(state.type === 'state');
+    assert.deepEqual(
+      { busy: state.busy, model: state.model, hasApiKey: state.hasApiKey, hasBaseUrl: state.hasBaseUrl, messages: state.chat.messages.length },
+      { busy: false, model: 'echo-1', hasApiKey: true, hasBaseUrl: true, messages: 0 },
+    );
+    view.webview.send({ type: 'send', text: 'Hello view' });
+    await waitFor('the answer', () => session.chat.messages[1]?.status === 'done');
+    // A reload of the page: it says ready again and gets the conversation back.
+    await ready();
+    const replay = view.webview.posted.filter((m) => m.type === 'state').pop();
+    assert.ok(replay?.type === 'state');
+    assert.deepEqual(replay.chat.messages.map((m) => m.content), ['Hello view', 'Hello view']);
+  });
+
+  it('streams a prompt sent by the page as batched deltas', async () => {
+    await ready();
+    view.webview.send({ type: 'send', text: 'Streamed through the view' });
+    await waitFor('the answer', () => view.webview.posted.some((m) => m.type === 'messageUpdated' && m.message.status === 'done'));
+    const text = view.webview.posted.map((m) => (m.type === 'delta' ? m.content ?? '' : '')).join('');
+    assert.equal(text, 'Streamed through the view');
+    assert.deepEqual(view.webview.posted.filter((m) => m.type === 'busy').map((m) => m.type === 'busy' && m.busy), [true, false]);
+  });
+
+  it('stops posting while hidden and replays when shown again', async () => {
+    await ready();
+    view.hide();
+    const count = view.webview.posted.length;
+    await provider.refreshConfig();
+    assert.equal(view.webview.posted.length, count, 'nothing goes to a hidden (destroyed) page');
+    view.visible = true;
+    await ready();
+  });
+
+  it('ignores malformed messages and logs them', async () => {
+    await ready();
+    const count = view.webview.posted.length;
+    view.webview.send({ type: 'send' });
+    view.webview.send({ type: 'runAction', action: 'formatDisk' });
+    view.webview.send('ready');
+    view.webview.send(null);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(view.webview.posted.length, count);
+    assert.equal(session.chat.messages.length, 0);
+    assert.equal(warnings.filter((w) => w.includes('malformed')).length, 4);
+  });
+
+  it('queues Send Selection text until the page is ready', async () => {
+    await provider.insertIntoPrompt('```ts\nconst a = 1;\n```\n');
+    assert.equal(view.shown, 1, 'the view is revealed');
+    assert.equal(view.webview.posted.length, 0);
+    await ready();
+    const setInput = view.webview.posted.find((m) => m.type === 'setInput');
+    assert.deepEqual(setInput, { type: 'setInput', text: '```ts\nconst a = 1;\n```\n', mode: 'append' });
+    assert.ok(view.webview.posted.findIndex((m) => m.type === 'state') < view.webview.posted.indexOf(setInput!), 'after the state');
+  });
+
+  it('Insert at Cursor puts code into the active editor', async () => {
+    const document = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'before\n\nafter\n' });
+    const editor = await vscode.window.showTextDocument(document);
+    editor.selection = new vscode.Selection(1, 0, 1, 0);
+    await ready();
+    view.webview.send({ type: 'insertCode', code: 'inserted();' });
+    await waitFor('the insertion', () => document.getText() === 'before\ninserted();\nafter\n');
+  });
+
+  it('Export Chat writes the conversation as Markdown', async () => {
+    await session.send('Export me');
+    const target = vscode.Uri.file(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'chat-export-')), 'chat.md'));
+    const written = await provider.exportChat(target);
+    assert.equal(written?.fsPath, target.fsPath);
+    const markdown = fs.readFileSync(target.fsPath, 'utf8');
+    assert.ok(markdown.startsWith('# Export me\n'));
+    assert.ok(markdown.includes('## Assistant (echo-1)\n\nExport me'));
+    assert.ok(!markdown.includes('demo-key'), 'never the key');
+    fs.rmSync(path.dirname(target.fsPath), { recursive: true, force: true });
+  });
+
+  it('Export of an empty chat writes nothing', async () => {
+    assert.equal(await provider.exportChat(vscode.Uri.file(path.join(os.tmpdir(), 'never-written.md'))), undefined);
+  });
+
+  it('the Retry action resends the last prompt', async () => {
+    settings = { model: 'fault-503', api: 'chat' };
+    await ready();
+    await session.send('Try again');
+    assert.equal(session.chat.messages[1].status, 'error');
+    assert.deepEqual(session.chat.messages[1].error?.actions, ['retry']);
+    settings = { model: 'echo-1', api: 'chat' };
+    view.webview.send({ type: 'runAction', action: 'retry' });
+    await waitFor('the retried answer', () => session.chat.messages[1]?.status === 'done');
+    assert.equal(session.chat.messages.length, 2);
+    assert.equal(session.chat.messages[1].content, 'Try again');
+  });
+});
