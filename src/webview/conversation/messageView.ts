@@ -27,15 +27,15 @@ export class MessageView {
   private message: ChatMessage;
   private readonly content: HTMLElement;
   private readonly contentView: MarkdownView;
-  private readonly reasoning: HTMLDetailsElement;
-  private readonly reasoningSummary: HTMLElement;
-  private reasoningView: MarkdownView | undefined;
+  /** Created when the first reasoning text arrives. */
+  private reasoning: { details: HTMLDetailsElement; summary: HTMLElement; view: MarkdownView } | undefined;
   private readonly modelLabel: HTMLElement;
   private readonly statusNote: HTMLElement;
   private readonly errorBlock: HTMLElement;
   private readonly usage: HTMLElement;
   private readonly actions: HTMLElement;
-  private readonly countdown: RetryCountdown;
+  /** Created at the first 429 back-off. */
+  private countdown: RetryCountdown | undefined;
   private regenerateButton: HTMLButtonElement | undefined;
   private editButton: HTMLButtonElement | undefined;
   private editor: HTMLElement | undefined;
@@ -50,25 +50,20 @@ export class MessageView {
       icon(doc, isUser ? 'account' : 'sparkle'),
       el(doc, 'span', { className: 'author', text: isUser ? 'You' : 'Assistant' }),
       this.modelLabel);
-    this.reasoningSummary = el(doc, 'summary', { text: 'Reasoning' });
-    const reasoningContent = el(doc, 'div', { className: 'reasoning-content' });
-    this.reasoning = el(doc, 'details', { className: 'reasoning' }, this.reasoningSummary, reasoningContent);
-    this.reasoning.hidden = true;
     this.content = el(doc, 'div', { className: 'content' });
     this.contentView = context.createMarkdownView(this.content);
     this.statusNote = el(doc, 'div', { className: 'status-note' });
-    this.countdown = new RetryCountdown(doc, context.clock);
     this.errorBlock = el(doc, 'div', { className: 'error', attrs: { role: 'alert' } });
     this.usage = el(doc, 'div', { className: 'usage' });
     this.actions = el(doc, 'div', { className: 'message-actions' });
     this.element = el(doc, 'article', { className: 'message', attrs: { 'aria-label': isUser ? 'Your message' : 'Answer' } },
-      header, this.reasoning, this.content, this.statusNote, this.countdown.element, this.errorBlock, this.usage, this.actions);
+      header, this.content, this.statusNote, this.errorBlock, this.usage, this.actions);
     this.element.dataset.id = message.id;
     this.element.dataset.role = message.role;
     this.buildActions();
     this.contentView.setText(message.content);
     if (message.reasoning) {
-      this.ensureReasoningView().setText(message.reasoning);
+      this.ensureReasoning().view.setText(message.reasoning);
     }
     this.applyMeta();
     this.render();
@@ -94,12 +89,12 @@ export class MessageView {
     if (content) {
       this.message.content += content;
       this.contentView.append(content);
-      this.countdown.stop();
+      this.countdown?.stop();
     }
     if (reasoning) {
       this.message.reasoning = (this.message.reasoning ?? '') + reasoning;
-      this.ensureReasoningView().append(reasoning);
-      this.countdown.stop();
+      this.ensureReasoning().view.append(reasoning);
+      this.countdown?.stop();
     }
     this.context.scheduler.schedule(this.flush);
   }
@@ -109,16 +104,20 @@ export class MessageView {
     this.message = { ...message };
     this.contentView.setText(message.content);
     if (message.reasoning) {
-      this.ensureReasoningView().setText(message.reasoning);
+      this.ensureReasoning().view.setText(message.reasoning);
     }
     if (message.status !== 'streaming') {
-      this.countdown.stop();
+      this.countdown?.stop();
     }
     this.applyMeta();
     this.context.scheduler.schedule(this.flush);
   }
 
   showRetry(notice: RetryNotice): void {
+    if (this.countdown === undefined) {
+      this.countdown = new RetryCountdown(this.context.doc, this.context.clock);
+      this.statusNote.after(this.countdown.element);
+    }
     this.countdown.start(notice);
   }
 
@@ -133,23 +132,27 @@ export class MessageView {
   }
 
   dispose(): void {
-    this.countdown.stop();
+    this.countdown?.stop();
     this.element.remove();
   }
 
   private render(): void {
     const final = this.message.status !== 'streaming';
     this.contentView.update(final);
-    this.reasoningView?.update(final);
+    this.reasoning?.view.update(final);
   }
 
-  private ensureReasoningView(): MarkdownView {
-    if (this.reasoningView === undefined) {
-      const container = this.reasoning.querySelector<HTMLElement>('.reasoning-content');
-      this.reasoningView = this.context.createMarkdownView(container ?? this.reasoning);
-      this.reasoning.hidden = false;
+  private ensureReasoning(): NonNullable<MessageView['reasoning']> {
+    if (this.reasoning === undefined) {
+      const { doc } = this.context;
+      const summary = el(doc, 'summary', { text: 'Reasoning' });
+      const container = el(doc, 'div', { className: 'reasoning-content' });
+      const details = el(doc, 'details', { className: 'reasoning' }, summary, container);
+      this.content.before(details);
+      this.reasoning = { details, summary, view: this.context.createMarkdownView(container) };
+      this.applyMeta();
     }
-    return this.reasoningView;
+    return this.reasoning;
   }
 
   private applyMeta(): void {
@@ -157,7 +160,9 @@ export class MessageView {
     this.element.dataset.status = message.status;
     this.element.setAttribute('aria-busy', String(message.status === 'streaming'));
     this.modelLabel.textContent = message.role === 'assistant' ? message.model ?? '' : '';
-    this.reasoningSummary.textContent = message.status === 'streaming' && !message.content ? 'Thinking…' : 'Reasoning';
+    if (this.reasoning) {
+      this.reasoning.summary.textContent = message.status === 'streaming' && !message.content ? 'Thinking…' : 'Reasoning';
+    }
     const note = STATUS_NOTES[message.status];
     this.statusNote.textContent = note ?? '';
     this.statusNote.hidden = note === undefined;

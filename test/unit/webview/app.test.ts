@@ -1,0 +1,407 @@
+import * as assert from 'node:assert/strict';
+import type { ChatMessage, StateMessage } from '../../../src/shared/protocol';
+import { click, createAppHarness, isShown, key, type AppHarness } from './appHarness';
+
+let nextId = 1;
+function message(role: ChatMessage['role'], content: string, extra: Partial<ChatMessage> = {}): ChatMessage {
+  return { id: `m${nextId++}`, role, content, status: 'done', createdAt: 1, ...extra };
+}
+
+function state(messages: ChatMessage[], extra: Partial<StateMessage> = {}): StateMessage {
+  return {
+    type: 'state',
+    chat: { id: 'chat-1', title: 'First chat', createdAt: 1, updatedAt: 2, messages },
+    model: 'echo-1',
+    busy: false,
+    hasApiKey: true,
+    hasBaseUrl: true,
+    history: [],
+    ...extra,
+  };
+}
+
+function type(h: AppHarness, text: string): HTMLTextAreaElement {
+  const prompt = h.$<HTMLTextAreaElement>('textarea#prompt');
+  prompt.value = text;
+  prompt.dispatchEvent(new h.window.Event('input', { bubbles: true }));
+  return prompt;
+}
+
+describe('webview/app (jsdom)', () => {
+  describe('conversation rendering (DOM contract)', () => {
+    it('replays a state: messages with role, status, id, markdown content, usage, reasoning and errors', () => {
+      const h = createAppHarness();
+      const question = message('user', 'What is **2+2**?');
+      const answer = message('assistant', 'It is `4`.', { model: 'echo-1', reasoning: 'Add them.', usage: { inputTokens: 12, outputTokens: 3 } });
+      const failed = message('assistant', 'partial text', {
+        status: 'error',
+        error: { message: 'Invalid API key', status: 401, type: 'authentication_error', code: 'invalid_api_key', actions: ['setApiKey'] },
+      });
+      h.receive(state([question, answer, failed]));
+      h.runFrames();
+
+      const messages = h.$$('.message');
+      assert.deepEqual(messages.map((m) => [m.dataset.role, m.dataset.status, m.dataset.id]), [
+        ['user', 'done', question.id],
+        ['assistant', 'done', answer.id],
+        ['assistant', 'error', failed.id],
+      ]);
+      assert.equal(h.$(`.message[data-id="${question.id}"] .content strong`).textContent, '2+2');
+      assert.equal(h.$(`.message[data-id="${answer.id}"] .content code`).textContent, '4');
+      assert.equal(h.$(`.message[data-id="${answer.id}"] .usage`).textContent, 'Tokens: 12 in · 3 out');
+      const reasoning = h.$<HTMLDetailsElement>(`.message[data-id="${answer.id}"] details.reasoning`);
+      assert.equal(reasoning.open, false);
+      assert.equal(reasoning.querySelector('.reasoning-content')?.textContent?.trim(), 'Add them.');
+      assert.equal(h.doc.querySelector(`.message[data-id="${question.id}"] details.reasoning`), null);
+      const error = h.$(`.message[data-id="${failed.id}"] .error`);
+      assert.match(error.textContent ?? '', /Invalid API key/);
+      assert.match(error.textContent ?? '', /HTTP 401 · authentication_error · invalid_api_key/);
+      assert.equal(h.$(`.message[data-id="${failed.id}"] .content`).textContent?.trim(), 'partial text', 'a failed answer keeps its text');
+      assert.equal(isShown(h.$(`.message[data-id="${answer.id}"] .error`)), false);
+    });
+
+    it('shows the model id on the model picker, which opens the host quick pick', () => {
+      const h = createAppHarness();
+      h.receive(state([]));
+      const picker = h.$<HTMLButtonElement>('button#model-picker');
+      assert.equal(picker.textContent, 'echo-1');
+      click(h.window, picker);
+      assert.deepEqual(h.posted, [{ type: 'pickModel' }]);
+      h.receive({ type: 'modelChanged', model: 'showcase-1' });
+      assert.equal(picker.textContent, 'showcase-1');
+    });
+
+    it('marks a stopped answer and keeps its partial text', () => {
+      const h = createAppHarness();
+      const answer = message('assistant', '', { status: 'streaming' });
+      h.receive(state([message('user', 'hi'), answer], { busy: true }));
+      h.receive({ type: 'delta', messageId: answer.id, content: 'Partial ans' });
+      h.runFrames();
+      h.receive({ type: 'messageUpdated', message: { ...answer, content: 'Partial ans', status: 'stopped' } });
+      h.runFrames();
+      const view = h.$(`.message[data-id="${answer.id}"]`);
+      assert.equal(view.dataset.status, 'stopped');
+      assert.equal(view.querySelector('.content')?.textContent?.trim(), 'Partial ans');
+      assert.ok(isShown(view.querySelector('.status-note')));
+      assert.equal(h.$('#status').textContent, 'Answer stopped.');
+    });
+
+    it('offers error actions that post runAction', () => {
+      const h = createAppHarness();
+      const failed = message('assistant', '', {
+        status: 'error',
+        error: { message: 'Service unavailable', status: 503, actions: ['retry', 'selectModel'] },
+      });
+      h.receive(state([message('user', 'q'), failed]));
+      const buttons = h.$$<HTMLButtonElement>('.message .error button[data-action]');
+      assert.deepEqual(buttons.map((b) => b.dataset.action), ['retry', 'selectModel']);
+      click(h.window, buttons[0]);
+      assert.deepEqual(h.posted, [{ type: 'runAction', action: 'retry' }]);
+    });
+
+    it('offers Regenerate on the last answer only, and not while busy', () => {
+      const h = createAppHarness();
+      const first = message('assistant', 'one');
+      const last = message('assistant', 'two');
+      h.receive(state([message('user', 'a'), first, message('user', 'b'), last]));
+      assert.equal(isShown(h.$(`.message[data-id="${first.id}"] button.regenerate`)), false);
+      const regenerate = h.$(`.message[data-id="${last.id}"] button.regenerate`);
+      assert.ok(isShown(regenerate));
+      click(h.window, regenerate);
+      assert.deepEqual(h.posted, [{ type: 'regenerate' }]);
+      h.receive({ type: 'busy', busy: true });
+      assert.equal(isShown(regenerate), false);
+    });
+
+    it('edits a user message inline and posts edit', () => {
+      const h = createAppHarness();
+      const question = message('user', 'old question');
+      h.receive(state([question, message('assistant', 'answer')]));
+      click(h.window, h.$(`.message[data-id="${question.id}"] button.edit`));
+      const editor = h.$<HTMLTextAreaElement>(`.message[data-id="${question.id}"] textarea.edit-input`);
+      assert.equal(editor.value, 'old question');
+      assert.equal(h.doc.activeElement, editor);
+      editor.value = 'new question';
+      editor.dispatchEvent(key(h.window, 'keydown', { key: 'Enter', shiftKey: true }));
+      assert.deepEqual(h.posted, [], 'Shift+Enter is a new line in the editor too');
+      editor.dispatchEvent(key(h.window, 'keydown', { key: 'Enter' }));
+      assert.deepEqual(h.posted, [{ type: 'edit', messageId: question.id, text: 'new question' }]);
+      assert.equal(h.doc.querySelector('textarea.edit-input'), null);
+    });
+
+    it('cancels an edit with Escape', () => {
+      const h = createAppHarness();
+      const question = message('user', 'q');
+      h.receive(state([question]));
+      click(h.window, h.$('button.edit'));
+      h.$('textarea.edit-input').dispatchEvent(key(h.window, 'keydown', { key: 'Escape' }));
+      assert.equal(h.doc.querySelector('textarea.edit-input'), null);
+      assert.ok(isShown(h.$(`.message[data-id="${question.id}"] .content`)));
+      assert.deepEqual(h.posted, []);
+    });
+  });
+
+  describe('streaming', () => {
+    it('renders 1000 deltas arriving within one frame with one render', () => {
+      const h = createAppHarness();
+      const answer = message('assistant', '', { status: 'streaming' });
+      h.receive(state([message('user', 'count')], { busy: true }));
+      h.runFrames();
+      h.receive({ type: 'messageAdded', message: answer });
+      h.runFrames();
+      const rendersBefore = h.app.scheduler.frames;
+      let expected = '';
+      for (let i = 0; i < 1000; i++) {
+        const piece = i % 100 === 99 ? `word${i}\n\n` : `word${i} `;
+        expected += piece;
+        h.receive({ type: 'delta', messageId: answer.id, content: piece });
+      }
+      assert.equal(h.runFrames(), 1, 'one frame requested for all the deltas');
+      assert.equal(h.app.scheduler.frames - rendersBefore, 1);
+      const paragraphs = h.$$(`.message[data-id="${answer.id}"] .content p`).map((p) => p.textContent);
+      assert.deepEqual(paragraphs, expected.trim().split('\n\n').map((p) => p.trim()));
+    });
+
+    it('keeps finished blocks in the DOM and replaces only the open tail', () => {
+      const h = createAppHarness();
+      const answer = message('assistant', '', { status: 'streaming' });
+      h.receive(state([message('user', 'q'), answer], { busy: true }));
+      h.receive({ type: 'delta', messageId: answer.id, content: 'First paragraph.\n\nSecond' });
+      h.runFrames();
+      h.receive({ type: 'delta', messageId: answer.id, content: ' paragraph\n\n' });
+      h.runFrames();
+      const first = h.$(`.message[data-id="${answer.id}"] .content p`);
+      for (const piece of ['Third', ' one', '\n\n```js\nlet x', ' = 1;\n```\n']) {
+        h.receive({ type: 'delta', messageId: answer.id, content: piece });
+        h.runFrames();
+        assert.equal(h.$(`.message[data-id="${answer.id}"] .content p`), first, 'the first paragraph node is never re-created');
+      }
+      h.receive({ type: 'messageUpdated', message: { ...answer, content: 'First paragraph.\n\nSecond paragraph\n\nThird one\n\n```js\nlet x = 1;\n```\n', status: 'done' } });
+      h.runFrames();
+      const content = h.$(`.message[data-id="${answer.id}"] .content`);
+      assert.equal(content.querySelectorAll('p').length, 3);
+      assert.equal(content.querySelector('.code-block code')?.textContent, 'let x = 1;\n');
+      assert.equal(content.querySelector('p'), first);
+    });
+
+    it('does not touch other messages while one streams', () => {
+      const h = createAppHarness();
+      const earlier = message('assistant', 'Earlier **answer**');
+      const answer = message('assistant', '', { status: 'streaming' });
+      h.receive(state([message('user', 'a'), earlier, message('user', 'b'), answer], { busy: true }));
+      h.runFrames();
+      const earlierStrong = h.$(`.message[data-id="${earlier.id}"] .content strong`);
+      const observer = new h.window.MutationObserver(() => undefined);
+      observer.observe(h.$(`.message[data-id="${earlier.id}"]`), { subtree: true, childList: true, characterData: true, attributes: true });
+      for (let i = 0; i < 50; i++) {
+        h.receive({ type: 'delta', messageId: answer.id, content: `token ${i} ` });
+        h.runFrames();
+      }
+      assert.deepEqual(observer.takeRecords(), []);
+      assert.equal(h.$(`.message[data-id="${earlier.id}"] .content strong`), earlierStrong);
+    });
+
+    it('streams reasoning into the collapsed block', () => {
+      const h = createAppHarness();
+      const answer = message('assistant', '', { status: 'streaming' });
+      h.receive(state([message('user', 'q'), answer], { busy: true }));
+      h.runFrames();
+      assert.equal(h.doc.querySelector('details.reasoning'), null);
+      h.receive({ type: 'delta', messageId: answer.id, reasoning: 'Let me think' });
+      h.runFrames();
+      const details = h.$<HTMLDetailsElement>('details.reasoning');
+      assert.ok(isShown(details));
+      assert.equal(details.open, false);
+      assert.equal(details.querySelector('summary')?.textContent, 'Thinking…');
+      h.receive({ type: 'delta', messageId: answer.id, content: 'Answer' });
+      h.receive({ type: 'messageUpdated', message: { ...answer, content: 'Answer', reasoning: 'Let me think', status: 'done' } });
+      h.runFrames();
+      assert.equal(details.querySelector('summary')?.textContent, 'Reasoning');
+    });
+
+    it('counts down a 429 back-off each second, then clears when the answer arrives', () => {
+      const h = createAppHarness();
+      const answer = message('assistant', '', { status: 'streaming' });
+      h.receive(state([message('user', 'q'), answer], { busy: true }));
+      const start = 1_700_000_000_000;
+      h.receive({ type: 'retrying', notice: { messageId: answer.id, attempt: 1, maxRetries: 3, retryAt: start + 3000, delayMs: 3000 } });
+      const countdown = h.$('.message .retry-countdown');
+      assert.ok(isShown(countdown));
+      assert.equal(countdown.textContent, 'Rate limited — retrying in 3s');
+      h.advance(1000);
+      assert.equal(countdown.textContent, 'Rate limited — retrying in 2s');
+      h.advance(1000);
+      assert.equal(countdown.textContent, 'Rate limited — retrying in 1s');
+      h.advance(1000);
+      assert.equal(countdown.textContent, 'Rate limited — retrying now…');
+      assert.ok(isShown(countdown));
+      h.receive({ type: 'delta', messageId: answer.id, content: 'Finally' });
+      assert.equal(isShown(countdown), false);
+    });
+  });
+
+  describe('prompt', () => {
+    it('sends on Enter, makes a new line on Shift+Enter, and clears after sending', () => {
+      const h = createAppHarness();
+      h.receive(state([]));
+      const prompt = type(h, 'hello');
+      const shiftEnter = key(h.window, 'keydown', { key: 'Enter', shiftKey: true });
+      prompt.dispatchEvent(shiftEnter);
+      assert.equal(shiftEnter.defaultPrevented, false);
+      assert.deepEqual(h.posted, []);
+      const enter = key(h.window, 'keydown', { key: 'Enter' });
+      prompt.dispatchEvent(enter);
+      assert.equal(enter.defaultPrevented, true);
+      assert.deepEqual(h.posted, [{ type: 'send', text: 'hello' }]);
+      assert.equal(prompt.value, '');
+      assert.deepEqual(h.savedStates.at(-1), { draft: '' });
+    });
+
+    it('does not send on the Enter that confirms an IME composition', () => {
+      const h = createAppHarness();
+      h.receive(state([]));
+      const prompt = type(h, 'にほんご');
+      prompt.dispatchEvent(key(h.window, 'keydown', { key: 'Enter', isComposing: true }));
+      prompt.dispatchEvent(key(h.window, 'keydown', { key: 'Enter', keyCode: 229 }));
+      assert.deepEqual(h.posted, []);
+    });
+
+    it('disables Send while the prompt is empty or blank', () => {
+      const h = createAppHarness();
+      h.receive(state([]));
+      const send = h.$<HTMLButtonElement>('button#send');
+      assert.equal(send.disabled, true);
+      const prompt = type(h, '   \n ');
+      assert.equal(send.disabled, true);
+      prompt.dispatchEvent(key(h.window, 'keydown', { key: 'Enter' }));
+      assert.deepEqual(h.posted, []);
+      type(h, 'question');
+      assert.equal(send.disabled, false);
+      click(h.window, send);
+      assert.deepEqual(h.posted, [{ type: 'send', text: 'question' }]);
+    });
+
+    it('keeps the draft in view state and restores it', () => {
+      const h = createAppHarness();
+      type(h, 'half-written');
+      assert.deepEqual(h.savedStates.at(-1), { draft: 'half-written' });
+      const restored = createAppHarness('half-written');
+      assert.equal(restored.$<HTMLTextAreaElement>('textarea#prompt').value, 'half-written');
+      assert.equal(restored.$<HTMLButtonElement>('button#send').disabled, false);
+    });
+
+    it('shows Stop only while busy; Stop posts stop and Enter does not send meanwhile', () => {
+      const h = createAppHarness();
+      h.receive(state([]));
+      const stop = h.$<HTMLButtonElement>('button#stop');
+      assert.equal(isShown(stop), false);
+      h.receive({ type: 'busy', busy: true });
+      assert.ok(isShown(stop));
+      assert.equal(isShown(h.$('button#send')), false);
+      const prompt = type(h, 'next question');
+      prompt.dispatchEvent(key(h.window, 'keydown', { key: 'Enter' }));
+      click(h.window, stop);
+      assert.deepEqual(h.posted, [{ type: 'stop' }]);
+      assert.equal(prompt.value, 'next question', 'the draft survives');
+      h.receive({ type: 'busy', busy: false });
+      assert.equal(isShown(stop), false);
+    });
+
+    it('takes text from the host (Send Selection): appended below the draft, or replacing it', () => {
+      const h = createAppHarness();
+      h.receive(state([]));
+      type(h, 'Explain:');
+      h.receive({ type: 'setInput', text: '```ts\nlet a;\n```', mode: 'append' });
+      const prompt = h.$<HTMLTextAreaElement>('textarea#prompt');
+      assert.equal(prompt.value, 'Explain:\n\n```ts\nlet a;\n```');
+      assert.equal(h.doc.activeElement, prompt);
+      h.receive({ type: 'setInput', text: 'fresh', mode: 'replace' });
+      assert.equal(prompt.value, 'fresh');
+      assert.deepEqual(h.savedStates.at(-1), { draft: 'fresh' });
+    });
+  });
+
+  describe('toolbar, history and welcome', () => {
+    it('New Chat posts newChat', () => {
+      const h = createAppHarness();
+      click(h.window, h.$('button#new-chat'));
+      assert.deepEqual(h.posted, [{ type: 'newChat' }]);
+    });
+
+    it('lists past chats to open or delete', () => {
+      const h = createAppHarness();
+      h.receive(state([], {
+        history: [
+          { id: 'old', title: 'Old chat', updatedAt: 1, messageCount: 2 },
+          { id: 'chat-1', title: 'First chat', updatedAt: 5, messageCount: 1 },
+        ],
+      }));
+      const toggle = h.$('button#history');
+      assert.equal(isShown(h.$('.history-list')), false);
+      click(h.window, toggle);
+      assert.equal(toggle.getAttribute('aria-expanded'), 'true');
+      assert.ok(isShown(h.$('.history-list')));
+      const items = h.$$('.history-list .history-item');
+      assert.deepEqual(items.map((i) => i.dataset.chatId), ['chat-1', 'old'], 'newest first');
+      assert.ok(items[0].classList.contains('current'));
+      click(h.window, items[1].querySelector('button.delete-chat') as Element);
+      assert.deepEqual(h.posted, [{ type: 'deleteChat', chatId: 'old' }]);
+      click(h.window, items[1]);
+      assert.deepEqual(h.posted.at(-1), { type: 'openChat', chatId: 'old' });
+      assert.equal(isShown(h.$('.history-list')), false, 'opening a chat closes the list');
+    });
+
+    it('opens the history list when the host asks, and closes it with Escape', () => {
+      const h = createAppHarness();
+      h.receive({ type: 'showHistory' });
+      assert.ok(isShown(h.$('.history-list')));
+      h.$('.history-panel').dispatchEvent(key(h.window, 'keydown', { key: 'Escape' }));
+      assert.equal(isShown(h.$('.history-list')), false);
+      assert.equal(h.doc.activeElement, h.$('button#history'));
+    });
+
+    it('shows the welcome panel while the key or base URL is missing', () => {
+      const h = createAppHarness();
+      h.receive(state([], { hasApiKey: false, hasBaseUrl: true }));
+      assert.ok(isShown(h.$('#welcome')));
+      click(h.window, h.$('#welcome button[data-action=setApiKey]'));
+      assert.deepEqual(h.posted, [{ type: 'runAction', action: 'setApiKey' }]);
+      h.receive({ type: 'config', hasApiKey: true, hasBaseUrl: false });
+      assert.ok(isShown(h.$('#welcome')));
+      click(h.window, h.$('#welcome button[data-action=setBaseUrl]'));
+      assert.deepEqual(h.posted.at(-1), { type: 'runAction', action: 'setBaseUrl' });
+      h.receive({ type: 'config', hasApiKey: true, hasBaseUrl: true });
+      assert.equal(isShown(h.$('#welcome')), false);
+    });
+  });
+
+  describe('links and code blocks in answers', () => {
+    it('posts link clicks to the host instead of navigating', () => {
+      const h = createAppHarness();
+      h.receive(state([message('assistant', 'See [docs](https://example.com/docs).')]));
+      h.runFrames();
+      const event = click(h.window, h.$('.message .content a'));
+      assert.equal(event.defaultPrevented, true);
+      assert.deepEqual(h.posted, [{ type: 'openLink', href: 'https://example.com/docs' }]);
+    });
+
+    it('copies and inserts code from a code block', () => {
+      const h = createAppHarness();
+      h.receive(state([message('assistant', '```python\nprint("hi")\n```')]));
+      h.runFrames();
+      click(h.window, h.$('.code-block button.copy-code'));
+      click(h.window, h.$('.code-block button.insert-code'));
+      assert.deepEqual(h.posted, [
+        { type: 'copyText', text: 'print("hi")\n' },
+        { type: 'insertCode', code: 'print("hi")' },
+      ]);
+    });
+
+    it('copies a whole answer', () => {
+      const h = createAppHarness();
+      h.receive(state([message('assistant', 'All **of** it')]));
+      click(h.window, h.$('.message button.copy-message'));
+      assert.deepEqual(h.posted, [{ type: 'copyText', text: 'All **of** it' }]);
+    });
+  });
+});

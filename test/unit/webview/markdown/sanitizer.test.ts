@@ -1,0 +1,85 @@
+import * as assert from 'node:assert/strict';
+import { sanitizeToElement } from '../domFixture';
+import { md } from './streamFixture';
+
+/** Model output as it reaches the DOM: rendered, then sanitized. */
+const renderSafely = (markdown: string): HTMLElement => sanitizeToElement(md.render(markdown));
+
+const hrefs = (element: HTMLElement): string[] => Array.from(element.querySelectorAll('a[href]'), (a) => a.getAttribute('href') ?? '');
+
+describe('webview/markdown: untrusted model output', () => {
+  it('escapes raw HTML instead of interpreting it', () => {
+    const element = renderSafely('<b>bold?</b> <div onclick="steal()">x</div>');
+    assert.equal(element.querySelector('b, div[onclick]'), null);
+    assert.match(element.textContent ?? '', /<b>bold\?<\/b> <div onclick="steal\(\)">x<\/div>/);
+  });
+
+  it('never produces a script element', () => {
+    for (const markdown of ['<script>alert(1)</script>', '```\n</code></pre><script>alert(1)</script>\n```', '`<script>x</script>`']) {
+      const element = renderSafely(markdown);
+      assert.equal(element.querySelector('script'), null, markdown);
+    }
+  });
+
+  for (const href of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'command:workbench.action.quit', 'vscode://ms-vscode.x/y', 'data:text/html,<b>x</b>', 'file:///etc/passwd']) {
+    it(`drops a ${href.split(':')[0]}: link`, () => {
+      const element = renderSafely(`[click me](${href}) and <${href}>`);
+      assert.deepEqual(hrefs(element), []);
+      assert.match(element.textContent ?? '', /click me/);
+    });
+  }
+
+  it('the renderer alone already refuses to create links with other schemes', () => {
+    const html = md.render('[a](command:x) [b](vscode://x) [c](javascript:x) [d](./relative) [e](#anchor) <command:x>');
+    assert.doesNotMatch(html, /<a /);
+  });
+
+  it('keeps http, https and mailto links, with rel=noopener and the target shown as title', () => {
+    const element = renderSafely('[a](https://a.example/x) [b](http://b.example) [c](mailto:c@example.com) https://auto.example');
+    assert.deepEqual(hrefs(element), ['https://a.example/x', 'http://b.example', 'mailto:c@example.com', 'https://auto.example']);
+    for (const link of Array.from(element.querySelectorAll('a'))) {
+      assert.equal(link.getAttribute('rel'), 'noopener noreferrer');
+      assert.equal(link.getAttribute('title'), link.getAttribute('href'));
+      assert.equal(link.getAttribute('target'), null);
+    }
+  });
+
+  it('renders an image as a link to it, so nothing remote is loaded', () => {
+    const element = renderSafely('![a diagram](https://evil.example/track.png)');
+    assert.equal(element.querySelector('img'), null);
+    const link = element.querySelector('a.image-ref');
+    assert.equal(link?.getAttribute('href'), 'https://evil.example/track.png');
+    assert.match(link?.textContent ?? '', /a diagram/);
+  });
+
+  it('loads no image even for data: or javascript: sources, nor inside a link', () => {
+    const element = renderSafely('![x](data:image/png;base64,AAAA) ![y](javascript:alert(1)) [![z](https://i.example/z.png)](https://site.example)');
+    assert.equal(element.querySelector('img'), null);
+    assert.deepEqual(hrefs(element), ['https://site.example']);
+  });
+
+  describe('the sanitizer alone (defence in depth, on hostile HTML)', () => {
+    it('removes event handlers, styles, scripts, frames, forms and media', () => {
+      const element = sanitizeToElement(
+        '<p onclick="x()" onmouseover="y()" style="color:red">t</p><style>*{}</style><script>1</script>' +
+          '<iframe src="https://x"></iframe><form action="https://x"><input name="a"></form>' +
+          '<img src="https://x/i.png" onerror="z()"><svg onload="a()"></svg><video src="https://x"></video><object data="x"></object>',
+      );
+      assert.equal(element.innerHTML, '<p>t</p>');
+    });
+
+    it('strips hrefs with forbidden schemes even when obfuscated', () => {
+      const element = sanitizeToElement(
+        '<a href="javascript:alert(1)">a</a><a href=" jav&#x09;ascript:alert(1)">b</a><a href="command:x">c</a><a href="vscode:x">d</a><a href="https://ok.example">e</a>',
+      );
+      assert.deepEqual(hrefs(element), ['https://ok.example']);
+    });
+
+    it('keeps the code block buttons and classes the renderer makes', () => {
+      const element = sanitizeToElement(md.render('```js\nlet a = 1;\n```'));
+      assert.ok(element.querySelector('.code-block[data-lang="js"] button.copy-code[type="button"]'));
+      assert.ok(element.querySelector('.code-block button.insert-code'));
+      assert.ok(element.querySelector('pre > code.hljs.language-js span.hljs-keyword'));
+    });
+  });
+});
