@@ -38,6 +38,7 @@ export interface SessionState {
 interface ActiveAnswer {
   messageId: string;
   controller: AbortController;
+  /** Settles when the answer has ended and been saved. */
   finished: Promise<void>;
 }
 
@@ -55,6 +56,8 @@ export class ChatSession {
   private readonly saver: Throttle;
   private readonly streaming: StreamingFallback;
   private readonly timers: Timers;
+  /** The last queued save; settles when everything queued so far is stored. */
+  private saved: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: ChatSessionDeps) {
     this.timers = deps.timers ?? realTimers;
@@ -251,20 +254,27 @@ export class ChatSession {
     };
     this.transcript.messages.push(answer);
     const controller = new AbortController();
-    let finish!: () => void;
-    const finished = new Promise<void>((resolve) => (finish = resolve));
-    this.active = { messageId: answer.id, controller, finished };
+    const active: ActiveAnswer = { messageId: answer.id, controller, finished: Promise.resolve() };
+    this.active = active;
     this.deps.post({ type: 'messageAdded', message: copy(answer) });
     this.deps.post({ type: 'busy', busy: true });
     this.saveNow();
-    void this.stream(answer, prior, settings, controller.signal).finally(() => {
-      this.active = undefined;
-      this.deps.post({ type: 'busy', busy: false });
-      this.saveNow();
-      this.deps.post({ type: 'history', history: this.history() });
-      finish();
-    });
-    return finished;
+    active.finished = this.finishAnswer(answer, prior, settings, controller.signal);
+    return active.finished;
+  }
+
+  /** Streams the answer to its end (done, stopped or error), then saves and frees the session. */
+  private async finishAnswer(answer: ChatMessage, prior: ChatMessage[], settings: ChatSettings, signal: AbortSignal): Promise<void> {
+    try {
+      await this.stream(answer, prior, settings, signal);
+    } catch (error) {
+      this.deps.log.error(`Chat: the answer could not be finished: ${String(error)}`);
+    }
+    this.active = undefined;
+    this.deps.post({ type: 'busy', busy: false });
+    this.saveNow();
+    await this.saved;
+    this.deps.post({ type: 'history', history: this.history() });
   }
 
   private async stream(answer: ChatMessage, prior: ChatMessage[], settings: ChatSettings, signal: AbortSignal): Promise<void> {
@@ -354,15 +364,23 @@ export class ChatSession {
     this.saver.flush();
   }
 
+  /**
+   * Queues a save of the current transcript. Saves run one after another, so two writes of the
+   * history index never interleave; each stores the transcript as it is when its turn comes.
+   */
   private persist(): void {
-    if (this.transcript.messages.length === 0) {
+    const transcript = this.transcript;
+    if (transcript.messages.length === 0) {
       return;
     }
-    this.transcript.updatedAt = this.timers.now();
-    const isNew = this.deps.store.currentId() !== this.transcript.id;
-    this.deps.store.save(this.transcript).then(
-      () => (isNew ? this.rememberCurrent() : undefined),
-      (error: unknown) => this.deps.log.warn(`Chat: could not save the chat: ${String(error)}`),
-    );
+    transcript.updatedAt = this.timers.now();
+    this.saved = this.saved
+      .then(async () => {
+        await this.deps.store.save(transcript);
+        if (transcript === this.transcript && this.deps.store.currentId() !== transcript.id) {
+          await this.rememberCurrent();
+        }
+      })
+      .catch((error: unknown) => this.deps.log.warn(`Chat: could not save the chat: ${String(error)}`));
   }
 }

@@ -1,3 +1,4 @@
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isWebviewToHost, type ErrorAction, type HostToWebview, type WebviewToHost } from '../../shared/protocol';
@@ -284,8 +285,9 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
   }
 
-  private defaultExportUri(fileName: string): vscode.Uri | undefined {
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    return folder ? vscode.Uri.joinPath(folder, fileName) : undefined;
+  /** The first workspace folder, else the home folder (the extension host's, which is where the file is written). */
+  private defaultExportUri(fileName: string): vscode.Uri {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(os.homedir());
+    return vscode.Uri.joinPath(folder, fileName);
   }
 }

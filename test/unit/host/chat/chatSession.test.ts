@@ -352,8 +352,9 @@ describe('ChatSession', () => {
       assert.equal(store.currentId(), session.chat.id);
       assert.deepEqual(store.load(session.chat.id)?.messages.map((m) => [m.role, m.status, m.content]), [['user', 'done', 'Hi'], ['assistant', 'done', 'Hi']]);
       assert.deepEqual(store.list().map((s) => s.title), ['Hi']);
-      const history = posted.filter((m) => m.type === 'history');
-      assert.ok(history.length > 0 && history[history.length - 1].type === 'history');
+      const lastHistory = posted.filter((m) => m.type === 'history').pop();
+      assert.ok(lastHistory?.type === 'history');
+      assert.deepEqual(lastHistory.history.map((s) => s.id), [session.chat.id], 'the list posted after the answer has the new chat');
     });
 
     it('saves a streaming answer at most every 500 ms, so a crash loses at most that window', async () => {
@@ -370,8 +371,10 @@ describe('ChatSession', () => {
       const stored = (): string | undefined => new HistoryStore(memory).load(session.chat.id)?.messages[1]?.content;
       assert.equal(stored(), '', 'saved once when the answer started, before any text');
       timers.advance(499);
+      await tick();
       assert.equal(stored(), '');
       timers.advance(1);
+      await tick();
       assert.equal(stored(), 'partial', 'saved within 500 ms while streaming');
       // A reload now ("crash"): the stored answer comes back stopped, with its text.
       const reloaded = makeSession();
