@@ -40,7 +40,7 @@ function errorFromEvent(message: SseMessage, httpStatus: number): ApiError | und
 }
 
 /**
- * Layer 2 of streaming for POST /chat/completions: SSE events → StreamEvents.
+ * Layer 3 of streaming for POST /chat/completions: SSE events → StreamEvents.
  *
  * Yields text and reasoning as they arrive, then the last usage seen, then one `done`.
  * `data: [DONE]` ends the stream. A stream whose body ends without `[DONE]` is complete only

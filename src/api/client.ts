@@ -214,10 +214,8 @@ export class ModelAccessClient {
 
   /** Cancellation wins over whatever error it caused; API errors lose any trace of the key. */
   private finalError(error: unknown, operation: Operation, signal: AbortSignal | undefined): unknown {
-    if (signal?.aborted || isAbortLike(error)) {
-      this.log({ kind: 'error', method: operation.method, path: operation.path, message: 'cancelled by the caller' });
-      return createAbortError(signal?.reason);
-    }
+    // A cancellation is the caller's decision, not a failure: it is not logged as an error.
+    if (signal?.aborted || isAbortLike(error)) return createAbortError(signal?.reason);
     const final = error instanceof ApiError
       ? this.redacted(error)
       : this.redacted(new ApiError(`Unexpected client failure: ${tidyMessage(error instanceof Error ? error.message : String(error))}`));

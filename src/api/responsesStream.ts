@@ -32,7 +32,7 @@ export function responseFailure(response: unknown, httpStatus: number): ApiError
 const REASONING_DELTA = /^response\.reasoning(_summary)?(_text)?\.delta$/;
 
 /**
- * Layer 2 of streaming for POST /responses: SSE events → StreamEvents.
+ * Layer 3 of streaming for POST /responses: SSE events → StreamEvents.
  *
  * The event kind is the payload's `type`, or the SSE `event:` line when the payload has none.
  * `response.output_text.delta` (and refusal deltas) yield text; reasoning and reasoning-summary

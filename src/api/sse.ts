@@ -1,5 +1,6 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { ApiError, CLIENT_ERROR_TYPES } from './errors';
+import { decodeUtf8 } from './utf8';
 
 /** One Server-Sent Event: `event` is undefined when the server sent no `event:` line. */
 export type SseMessage = EventSourceMessage;
@@ -8,16 +9,14 @@ export type SseMessage = EventSourceMessage;
 export const MAX_SSE_EVENT_CHARS = 8 * 1024 * 1024;
 
 /**
- * Layer 1 of streaming: network bytes → text → SSE events.
+ * Layer 2 of streaming: text → SSE events (over layer 1, bytes → text, see utf8.ts).
  *
- * Bytes are decoded with a streaming UTF-8 decoder, so a multi-byte character split across
- * network chunks comes out whole; the framing (with or without a space after `data:`, LF, CRLF
- * or CR line ends, `:` comment lines, multi-line data) is eventsource-parser's job.
+ * The framing (with or without a space after `data:`, LF, CRLF or CR line ends, `:` comment
+ * lines, multi-line data) is eventsource-parser's job.
  * A last event that the server did not close with a blank line is still delivered when the
  * body ends cleanly: several servers forget it after `data: [DONE]`.
  */
 export async function* parseSseStream(chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>): AsyncGenerator<SseMessage, void, undefined> {
-  const decoder = new TextDecoder('utf-8');
   const ready: SseMessage[] = [];
   let oversized = false;
   const parser = createParser({
@@ -38,10 +37,10 @@ export async function* parseSseStream(chunks: AsyncIterable<Uint8Array | string>
     }
   };
 
-  for await (const chunk of chunks) {
-    feed(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+  for await (const text of decodeUtf8(chunks)) {
+    feed(text);
     while (ready.length > 0) yield ready.shift() as SseMessage;
   }
-  feed(`${decoder.decode()}\n\n`);
+  feed('\n\n');
   while (ready.length > 0) yield ready.shift() as SseMessage;
 }
