@@ -19,7 +19,9 @@ describe('reference server: limited-key', () => {
   }
 
   it('allows one model call in flight; a second one gets 429 rate_limit_exceeded with Retry-After', async () => {
-    const slow = await postJson(server(), '/chat/completions', chat('slow-1', 'x', { stream: true, max_tokens: 4 }), 'limited-key');
+    const controller = new AbortController();
+    const slow = await postJson(server(), '/chat/completions', chat('slow-1', 'x', { stream: true, max_tokens: 30 }),
+      'limited-key', { signal: controller.signal });
     assert.equal(slow.status, 200);
     const second = await postJson(server(), '/chat/completions', chat('echo-1', 'hi'), 'limited-key');
     assertRateLimited(second);
@@ -27,7 +29,7 @@ describe('reference server: limited-key', () => {
     assert.equal(error.code, 'rate_limit_exceeded');
     assert.equal(error.type, 'rate_limit_error');
     assert.match(error.message, /in flight/);
-    await slow.text();
+    controller.abort();
     // The slot is free again once the first reply ended.
     await eventually(() => server().requests().find((r) => r.model === 'slow-1' && r.endedAt !== null));
     const third = await postJson(server(), '/chat/completions', chat('echo-1', 'hi'), 'limited-key');
@@ -35,28 +37,38 @@ describe('reference server: limited-key', () => {
     await third.json();
   });
 
-  it('admits 2 calls per second; the third gets 429 with a wait that, when honoured, lets the next call through', async () => {
-    for (let i = 0; i < 2; i++) {
-      const ok = await postJson(server(), '/chat/completions', chat('echo-1', 'hi'), 'limited-key');
-      assert.equal(ok.status, 200);
-      await ok.json();
-    }
-    const refused = await postJson(server(), '/responses', { model: 'echo-1', input: 'hi' }, 'limited-key');
-    assertRateLimited(refused);
-    assert.equal(refused.headers.get('retry-after'), '1');
-    assert.match((await errorOf(refused)).message, /per second/);
-    await sleep(Number(refused.headers.get('retry-after-ms')) + 20);
-    const after = await postJson(server(), '/chat/completions', chat('echo-1', 'hi'), 'limited-key');
-    assert.equal(after.status, 200);
-    await after.json();
-  });
+  /** The rate tests need their requests to fit in one second; a machine too busy for that cannot show the limit. */
+  function skipIfTooSlow(context: Mocha.Context, since: number): void {
+    if (Date.now() - since >= 900) context.skip();
+  }
 
-  it('does not count /models or refused calls, and does not bill refused calls', async () => {
-    for (let i = 0; i < 5; i++) assert.equal((await getJson(server(), '/models', 'limited-key')).status, 200);
+  it('admits 2 calls per second; the third gets 429 with a wait that, when honoured, lets the next call through',
+    async function () {
+      const started = Date.now();
+      for (let i = 0; i < 2; i++) {
+        const ok = await postJson(server(), '/chat/completions', chat('echo-1', 'hi'), 'limited-key');
+        assert.equal(ok.status, 200);
+        await ok.json();
+      }
+      const refused = await postJson(server(), '/responses', { model: 'echo-1', input: 'hi' }, 'limited-key');
+      skipIfTooSlow(this, started);
+      assertRateLimited(refused);
+      assert.equal(refused.headers.get('retry-after'), '1');
+      assert.match((await errorOf(refused)).message, /per second/);
+      await sleep(Number(refused.headers.get('retry-after-ms')) + 20);
+      const after = await postJson(server(), '/chat/completions', chat('echo-1', 'hi'), 'limited-key');
+      assert.equal(after.status, 200);
+      await after.json();
+    });
+
+  it('does not count /models towards the limit, and does not bill refused calls', async function () {
+    const started = Date.now();
     for (let i = 0; i < 2; i++) await (await postJson(server(), '/chat/completions', chat('echo-1', 'hi'), 'limited-key')).json();
-    for (let i = 0; i < 3; i++) {
-      assertRateLimited(await postJson(server(), '/chat/completions', chat('echo-1', 'hi'), 'limited-key'));
-    }
+    for (let i = 0; i < 3; i++) assert.equal((await getJson(server(), '/models', 'limited-key')).status, 200);
+    const refused = [];
+    for (let i = 0; i < 2; i++) refused.push(await postJson(server(), '/chat/completions', chat('echo-1', 'hi'), 'limited-key'));
+    skipIfTooSlow(this, started);
+    refused.forEach(assertRateLimited);
     assert.equal(server().usage()['lim…key'].requests, 2);
   });
 
@@ -102,6 +114,17 @@ describe('Limiter', () => {
     }
     now += 300;
     limiter.admit(key)();
+  });
+
+  it('does not count refused calls towards the window', () => {
+    let now = 0;
+    const limiter = new Limiter(() => now);
+    const perSecond = { key: 'k', requestsPerSecond: 1 };
+    limiter.admit(perSecond)();
+    now = 900;
+    assert.throws(() => limiter.admit(perSecond), HttpError);
+    now = 1000;
+    limiter.admit(perSecond)();
   });
 
   it('counts limits per key', () => {
