@@ -216,6 +216,17 @@ describe('chat view provider (in the real extension host)', function () {
     await waitFor('the insertion', () => document.getText() === 'before\ninserted();\nafter\n');
   });
 
+  it('refuses links that are not http, https or mailto', async () => {
+    await ready();
+    const terminals = vscode.window.terminals.length;
+    view.webview.send({ type: 'openLink', href: 'command:workbench.action.terminal.new' });
+    view.webview.send({ type: 'openLink', href: 'file:///etc/passwd' });
+    await waitFor('both refusals', () => warnings.filter((w) => w.includes('refused to open a link')).length === 2);
+    assert.ok(warnings.some((w) => w.includes('"command"')) && warnings.some((w) => w.includes('"file"')));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(vscode.window.terminals.length, terminals, 'no command ran');
+  });
+
   it('Export Chat writes the conversation as Markdown', async () => {
     await session.send('Export me');
     const target = vscode.Uri.file(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'chat-export-')), 'chat.md'));

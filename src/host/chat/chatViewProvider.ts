@@ -237,7 +237,10 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
 
   private async openLink(href: string): Promise<void> {
     if (!isAllowedLink(href)) {
-      this.deps.log.warn(`Chat: refused to open a link that is not http, https or mailto: ${href.slice(0, 200)}`);
+      // The href is model output: only its scheme goes above trace level.
+      const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href)?.[1] ?? '(none)';
+      this.deps.log.warn(`Chat: refused to open a link with scheme "${scheme.slice(0, 20)}" (only http, https and mailto open).`);
+      this.deps.log.trace(`Chat: refused link: ${href.slice(0, 500)}`);
       void vscode.window.showWarningMessage('This link was not opened: only http, https and mailto links open from the chat.');
       return;
     }
