@@ -31,12 +31,10 @@ export interface ChatSessionDeps {
 export interface SessionState {
   chat: Transcript;
   busy: boolean;
-  model: string | undefined;
   history: ChatSummary[];
 }
 
 interface ActiveAnswer {
-  messageId: string;
   controller: AbortController;
   /** Settles when the answer has ended and been saved. */
   finished: Promise<void>;
@@ -76,11 +74,6 @@ export class ChatSession {
     return this.active !== undefined;
   }
 
-  /** Resolves when the answer in progress (if any) has finished and been saved. */
-  get idle(): Promise<void> {
-    return this.active?.finished ?? Promise.resolve();
-  }
-
   /**
    * The full state for the view. Text still waiting in the delta batcher is already in the
    * transcript, so it is dropped rather than sent again after the state.
@@ -90,7 +83,6 @@ export class ChatSession {
     return {
       chat: structuredClone(this.transcript),
       busy: this.busy,
-      model: this.deps.getSettings().model,
       history: this.deps.store.list(),
     };
   }
@@ -254,7 +246,7 @@ export class ChatSession {
     };
     this.transcript.messages.push(answer);
     const controller = new AbortController();
-    const active: ActiveAnswer = { messageId: answer.id, controller, finished: Promise.resolve() };
+    const active: ActiveAnswer = { controller, finished: Promise.resolve() };
     this.active = active;
     this.deps.post({ type: 'messageAdded', message: copy(answer) });
     this.deps.post({ type: 'busy', busy: true });
