@@ -8,7 +8,7 @@ import { runPlan } from './generation';
 import { HttpError } from './httpError';
 import { newId } from './ids';
 import type { OutputPlan } from './output';
-import { sendJson, startEventStream } from './replies';
+import { sendJson, sendTruncatedJson, startEventStream } from './replies';
 import { SseWriter } from './sseWriter';
 
 export async function replyChat(ctx: CallContext, plan: OutputPlan): Promise<void> {
@@ -42,7 +42,10 @@ async function completeChat(ctx: CallContext, plan: OutputPlan): Promise<void> {
     }],
     usage: usageOf(ctx.inputTokens, outputTokens),
   };
-  if (plan.ending === 'drop') return dropMidBody(ctx, JSON.stringify(body));
+  if (plan.ending === 'drop') {
+    ctx.markFailed();
+    return sendTruncatedJson(ctx.res, JSON.stringify(body));
+  }
   sendJson(ctx.res, 200, body);
 }
 
@@ -90,16 +93,4 @@ async function streamChat(ctx: CallContext, plan: OutputPlan): Promise<void> {
 
 function usageOf(inputTokens: number, outputTokens: number): Record<string, number> {
   return { prompt_tokens: inputTokens, completion_tokens: outputTokens, total_tokens: inputTokens + outputTokens };
-}
-
-/** Sends the head and half of a JSON body, then destroys the socket: a truncated non-streaming reply. */
-export async function dropMidBody(ctx: CallContext, text: string): Promise<void> {
-  ctx.markFailed();
-  const bytes = Buffer.from(text);
-  ctx.res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': bytes.length });
-  await new Promise<void>((resolve) => {
-    ctx.res.once('close', resolve);
-    ctx.res.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => resolve());
-  });
-  ctx.res.destroy();
 }

@@ -26,3 +26,14 @@ export function startEventStream(res: ServerResponse): void {
   // Send the head now: a client waiting on a slow model sees the stream open straight away.
   res.flushHeaders();
 }
+
+/** Sends the head and half of a JSON body, then destroys the socket: a reply cut off in transit. */
+export async function sendTruncatedJson(res: ServerResponse, text: string): Promise<void> {
+  const bytes = Buffer.from(text);
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': bytes.length });
+  await new Promise<void>((resolve) => {
+    res.once('close', resolve);
+    res.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => resolve());
+  });
+  res.destroy();
+}

@@ -5,12 +5,11 @@
  * and, as OpenAI's does, without `[DONE]`.
  */
 import { MIDSTREAM_ERROR, type CallContext } from './callContext';
-import { dropMidBody } from './chatReply';
 import { runPlan } from './generation';
 import { HttpError } from './httpError';
 import { newId } from './ids';
 import type { OutputPlan } from './output';
-import { sendJson, startEventStream } from './replies';
+import { sendJson, sendTruncatedJson, startEventStream } from './replies';
 import { SseWriter } from './sseWriter';
 
 type Status = 'in_progress' | 'completed' | 'incomplete' | 'failed';
@@ -53,7 +52,10 @@ async function completeResponse(ctx: CallContext, plan: OutputPlan, ids: Respons
     messageItem(ids, text, status),
   ];
   const body = responseObject(ctx, plan, ids, status, output, usageOf(ctx, outputTokens, reasoningTokens(plan)));
-  if (plan.ending === 'drop') return dropMidBody(ctx, JSON.stringify(body));
+  if (plan.ending === 'drop') {
+    ctx.markFailed();
+    return sendTruncatedJson(ctx.res, JSON.stringify(body));
+  }
   sendJson(ctx.res, 200, body);
 }
 
