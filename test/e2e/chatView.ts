@@ -27,8 +27,9 @@ export class ChatView {
     return this.frame.locator('#welcome');
   }
 
+  /** The countdown shown while a 429 back-off runs (only the visible one: idle ones may stay in the DOM). */
   retryCountdown(): Locator {
-    return this.frame.locator('.retry-countdown');
+    return this.frame.locator('.retry-countdown:visible');
   }
 
   messages(role?: 'user' | 'assistant', status?: MessageStatus): Locator {

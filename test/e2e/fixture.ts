@@ -89,7 +89,7 @@ export function useFreshEditor(options: SuiteOptions = {}): SuiteWorld {
   async function saveEvidence(testTitle: string): Promise<void> {
     if (!workbench) return;
     fs.mkdirSync(suiteDir, { recursive: true });
-    const name = path.join(path.relative(testResultsDir, suiteDir), sanitizeFileName(testTitle));
+    const name = `${path.relative(testResultsDir, suiteDir)}/${sanitizeFileName(testTitle)}`;
     const shot = await workbench.screenshot(name).catch((error: Error) => `(no screenshot: ${error.message})`);
     const errors = path.join(suiteDir, `${sanitizeFileName(testTitle)}.console.txt`);
     fs.writeFileSync(errors, workbench.consoleErrors.join('\n'));

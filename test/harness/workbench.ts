@@ -94,14 +94,22 @@ export class Workbench {
     return this.page.locator(`.part.activitybar .action-item a.action-label[aria-label^="${title}"]`);
   }
 
-  /** Opens a view container from the activity bar (a no-op when it is already open). */
+  /**
+   * Opens a view container from the activity bar; a no-op when the sidebar already shows it.
+   * Clicking the entry of the container already shown would close the sidebar, and right after a
+   * reload the workbench may still be restoring it, so the sidebar's title decides, not the click.
+   */
   async openViewContainer(title: string): Promise<void> {
     const item = this.activityBarItem(title);
     await item.waitFor({ state: 'visible', timeout: 30_000 });
-    const checked = await item.locator('xpath=..').getAttribute('aria-selected').catch(() => null);
-    const expanded = await item.getAttribute('aria-expanded').catch(() => null);
-    if (checked === 'true' || expanded === 'true') return;
-    await item.click();
+    const sidebarTitle = this.page.locator('.part.sidebar .composite.title h2').filter({ hasText: new RegExp(`^${escapeRegExp(title)}$`, 'i') });
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (await sidebarTitle.isVisible()) return;
+      // Give a restoring workbench a moment to show the container by itself.
+      if (await sidebarTitle.waitFor({ state: 'visible', timeout: attempt === 0 ? 1000 : 3000 }).then(() => true, () => false)) return;
+      await item.click();
+    }
+    await sidebarTitle.waitFor({ state: 'visible', timeout: 5000 });
   }
 
   /** A view pane in the sidebar, by the title in its header. */
@@ -180,10 +188,10 @@ export class Workbench {
     await this.waitForReady();
   }
 
-  /** Saves a full-page screenshot to test-results/<name>.png and returns its path. */
+  /** Saves a full-page screenshot to test-results/<name>.png (name may contain folders) and returns its path. */
   async screenshot(name: string): Promise<string> {
-    fs.mkdirSync(testResultsDir, { recursive: true });
-    const file = path.join(testResultsDir, `${sanitizeFileName(name)}.png`);
+    const file = path.join(testResultsDir, `${name.split('/').map(sanitizeFileName).join('/')}.png`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
     await this.page.screenshot({ path: file, fullPage: true, timeout: 10_000 });
     return file;
   }

@@ -1,0 +1,153 @@
+// `npm run test:editor`: the two real-editor layers. Starts the reference server, runs the in-host
+// suite (test/host, mocha inside code-server's extension host), then the UI suite (test/e2e,
+// Playwright against the workbench), prints a summary and exits non-zero on any failure.
+//
+//   node out/test/harness/runEditorTests.js [--host-only | --e2e-only] [--grep PATTERN] [--headed] [FILE_FILTER…]
+//
+// FILE_FILTER keeps only E2E files whose name contains it (e.g. `chat` → chat.e2e.test.js).
+// Without CI=true, a machine without Chromium or code-server skips these layers with a message; with
+// CI=true that is a failure.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Mocha from 'mocha';
+import { startReferenceServer } from '../../server';
+import { requireChromium } from './chromium';
+import { ensureCodeServer, HarnessSetupError } from './codeServerInstall';
+import { runHostSuite } from './hostSuite';
+import { compiledTestsDir, projectRoot, testResultsDir } from './paths';
+import { registerCleanup } from './processes';
+
+interface LayerResult {
+  name: string;
+  passed: number;
+  failed: number;
+  durationMs: number;
+  note?: string;
+}
+
+interface Args {
+  host: boolean;
+  e2e: boolean;
+  grep?: string;
+  fileFilters: string[];
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { host: true, e2e: true, fileFilters: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--host-only') args.e2e = false;
+    else if (arg === '--e2e-only') args.host = false;
+    else if (arg === '--grep') args.grep = argv[++i];
+    else if (arg === '--headed') process.env.HEADED = '1';
+    else if (arg.startsWith('--')) throw new HarnessSetupError(`Unknown option ${arg}`);
+    else args.fileFilters.push(arg);
+  }
+  return args;
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const args = parseArgs(process.argv.slice(2));
+  const ci = process.env.CI === 'true' || process.env.CI === '1';
+  checkBuild();
+
+  try {
+    requireChromium();
+    await ensureCodeServer();
+  } catch (error) {
+    if (!(error instanceof HarnessSetupError)) throw error;
+    if (ci) {
+      console.error(`\nReal-editor tests cannot run (CI=true makes this a failure):\n${error.message}`);
+      return 1;
+    }
+    console.error(`\nSKIPPED the real-editor tests (in-host and E2E):\n${error.message}\nWith CI=true this is a failure.`);
+    return 0;
+  }
+
+  fs.mkdirSync(testResultsDir, { recursive: true });
+  const results: LayerResult[] = [];
+  const server = await startReferenceServer();
+  const unregister = registerCleanup(() => server.close());
+  try {
+    if (args.host) results.push(await runHostLayer(server.baseUrl, args.grep));
+    if (args.e2e) results.push(await runE2eLayer(args));
+  } finally {
+    unregister();
+    await server.close();
+  }
+  printSummary(results, Date.now() - started);
+  return results.some((result) => result.failed > 0) ? 1 : 0;
+}
+
+function checkBuild(): void {
+  const needed = [path.join(projectRoot, 'dist', 'extension.js'), path.join(compiledTestsDir, 'host', 'index.js')];
+  const missing = needed.filter((file) => !fs.existsSync(file));
+  if (missing.length > 0) {
+    throw new HarnessSetupError(`Build output missing (${missing.map((file) => path.relative(projectRoot, file)).join(', ')}): run npm run compile first.`);
+  }
+}
+
+async function runHostLayer(baseUrl: string, grep: string | undefined): Promise<LayerResult> {
+  console.log('\n=== In-host tests (mocha inside the real extension host of code-server) ===');
+  let passed = 0;
+  let failed = 0;
+  const result = await runHostSuite({
+    baseUrl,
+    grep,
+    onLog: (line) => {
+      console.log(line);
+      const passing = /^\s*(\d+) passing/.exec(line);
+      const failing = /^\s*(\d+) failing/.exec(line);
+      if (passing) passed = Number(passing[1]);
+      if (failing) failed = Number(failing[1]);
+    },
+  });
+  // A crash before mocha reported (or a timeout) still counts as a failure.
+  if (result.exitCode !== 0 && failed === 0) failed = 1;
+  return { name: 'in-host', passed, failed, durationMs: result.durationMs, note: result.exitCode !== 0 ? `exit code ${result.exitCode}` : undefined };
+}
+
+async function runE2eLayer(args: Args): Promise<LayerResult> {
+  console.log('\n=== E2E tests (Playwright + Chromium against the code-server workbench) ===');
+  const started = Date.now();
+  const e2eDir = path.join(compiledTestsDir, 'e2e');
+  const files = fs
+    .readdirSync(e2eDir)
+    .filter((file) => file.endsWith('.e2e.test.js'))
+    .filter((file) => args.fileFilters.length === 0 || args.fileFilters.some((filter) => file.includes(filter)))
+    // Smoke first: when it fails, the flows after it will too, and its message is the clearest.
+    .sort((a, b) => Number(b.startsWith('smoke')) - Number(a.startsWith('smoke')) || a.localeCompare(b))
+    .map((file) => path.join(e2eDir, file));
+  if (files.length === 0) {
+    return { name: 'e2e', passed: 0, failed: 1, durationMs: 0, note: `no E2E test files matched in ${e2eDir}` };
+  }
+  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', timeout: 60_000, slow: 15_000, grep: args.grep });
+  for (const file of files) mocha.addFile(file);
+  const stats = await new Promise<Mocha.Stats | undefined>((resolve) => {
+    const runner = mocha.run(() => resolve(runner.stats));
+  });
+  return { name: 'e2e', passed: stats?.passes ?? 0, failed: stats?.failures ?? 1, durationMs: Date.now() - started };
+}
+
+function printSummary(results: LayerResult[], totalMs: number): void {
+  console.log('\n=== Real-editor tests: summary ===');
+  for (const result of results) {
+    const status = result.failed > 0 ? 'FAIL' : 'ok  ';
+    console.log(`${status} ${result.name.padEnd(8)} ${String(result.passed).padStart(3)} passed, ${String(result.failed).padStart(3)} failed  ${(result.durationMs / 1000).toFixed(1)} s${result.note ? `  (${result.note})` : ''}`);
+  }
+  console.log(`total ${(totalMs / 1000).toFixed(1)} s`);
+  if (results.some((result) => result.failed > 0)) {
+    console.log(`Screenshots and logs of failures: ${path.relative(process.cwd(), testResultsDir) || testResultsDir}/`);
+  }
+}
+
+// process.exit, not exitCode: a handle left open by a failed test must not keep the run alive
+// (the exit handler in processes.ts still kills whatever group is left).
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof HarnessSetupError ? `\n${error.message}` : error);
+    process.exit(1);
+  },
+);
