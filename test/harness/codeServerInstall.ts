@@ -9,11 +9,12 @@
 //     $TMPDIR/vscode-ripgrep-cache-<pkg version>/ for the release tarball, so Debian's /usr/bin/rg,
 //     packed under the expected name there, satisfies it without a download;
 //   - npm_config_yes=true: node-pty's postinstall calls npx, which would otherwise prompt.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { cacheRoot } from './paths';
+import { registerScratchFolder, removeScratchFolder, spawnGroup } from './processes';
 
 /** code-server releases that run on each Node major (code-server bundles VS Code of the same minor). */
 const pinnedVersionByNodeMajor: Readonly<Record<number, string>> = {
@@ -72,8 +73,21 @@ export async function ensureCodeServer(log: (line: string) => void = (line) => p
 
   checkInstallPrerequisites();
   const folder = codeServerFolder(version);
+  const releaseLock = await acquireInstallLock(`${folder}.lock`, log);
+  try {
+    // Another run may have installed it while this one waited for the lock.
+    return findCodeServer(version) ?? (await install(version, folder, log));
+  } finally {
+    releaseLock();
+  }
+}
+
+async function install(version: string, folder: string, log: (line: string) => void): Promise<CodeServerInstallation> {
   const staging = `${folder}.staging-${process.pid}`;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'model-access-code-server-install-'));
+  // An interrupted install leaves neither its temp folder nor a half-filled staging folder behind.
+  registerScratchFolder(tmp);
+  registerScratchFolder(staging);
   const logFile = path.join(path.dirname(folder), `install-${version}.log`);
   fs.rmSync(staging, { recursive: true, force: true });
   fs.mkdirSync(staging, { recursive: true });
@@ -86,16 +100,54 @@ export async function ensureCodeServer(log: (line: string) => void = (line) => p
     fs.writeFileSync(path.join(staging, '.complete'), `${new Date().toISOString()}\n`);
     fs.rmSync(folder, { recursive: true, force: true });
     fs.renameSync(staging, folder);
-  } catch (error) {
-    fs.rmSync(staging, { recursive: true, force: true });
-    throw error;
   } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
+    removeScratchFolder(staging);
+    removeScratchFolder(tmp);
   }
   const installed = findCodeServer(version);
   if (!installed) throw new HarnessSetupError(`code-server ${version} installed into ${folder}, but its entry point is missing.`);
   log(`code-server ${version} is ready.`);
   return installed;
+}
+
+/**
+ * Two test runs started at once on a fresh machine must not both install (the second would replace
+ * the folder the first is already running from): mkdir is atomic, and a lock whose owner is dead is
+ * taken over.
+ */
+async function acquireInstallLock(lockDir: string, log: (line: string) => void): Promise<() => void> {
+  fs.mkdirSync(path.dirname(lockDir), { recursive: true });
+  let announced = false;
+  for (;;) {
+    try {
+      fs.mkdirSync(lockDir);
+      fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
+      // Removed on Ctrl+C too; removeScratchFolder also forgets it, so a later owner's lock survives our exit.
+      registerScratchFolder(lockDir);
+      return () => removeScratchFolder(lockDir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const owner = Number(fs.readFileSync(path.join(lockDir, 'pid'), { encoding: 'utf8', flag: 'a+' }) || 0);
+    if (owner > 0 && !isAlive(owner)) {
+      fs.rmSync(lockDir, { recursive: true, force: true });
+      continue;
+    }
+    if (!announced) {
+      log(`Waiting for another process (pid ${owner || '?'}) that is installing code-server…`);
+      announced = true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function checkInstallPrerequisites(): void {
@@ -157,7 +209,8 @@ function runNpmInstall(folder: string, tmp: string, version: string, logFile: st
   const out = fs.openSync(logFile, 'w');
   const started = Date.now();
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const child = spawn(
+  // In a process group of its own, so that Ctrl+C also stops the compilers its install scripts run.
+  const child = spawnGroup(
     npm,
     ['install', '--no-audit', '--no-fund', '--no-save', '--no-package-lock', '--loglevel=http', `code-server@${version}`],
     {
