@@ -10,7 +10,7 @@ import { projectRoot } from './paths';
 import { registerScratchFolder, removeScratchFolder, sleep, spawnGroup, stopGroup } from './processes';
 
 export interface CodeServerOptions {
-  /** Folder of the extension under development; default: this project. */
+  /** Folder of the extension under development; default: extensionUnderTest(). */
   extensionDevelopmentPath?: string;
   /** Absolute path of a compiled mocha runner (exports `run()`) executed inside the extension host. */
   extensionTestsPath?: string;
@@ -146,10 +146,21 @@ async function launch(entryPoint: string, runDir: string, options: CodeServerOpt
 
   const url = workbenchUrl(origin, port, {
     folder: workspaceFolder,
-    extensionDevelopmentPath: options.extensionDevelopmentPath ?? projectRoot,
+    extensionDevelopmentPath: options.extensionDevelopmentPath ?? extensionUnderTest(),
     extensionTestsPath: options.extensionTestsPath,
   });
   return { url, origin, port, runDir, workspaceFolder, userDataDir, logFile, stop };
+}
+
+/**
+ * This project, unless MODEL_ACCESS_EXTENSION_PATH names another folder with a built extension
+ * (an unpacked .vsix, or a deliberately broken copy to prove that the tests catch the breakage).
+ */
+export function extensionUnderTest(): string {
+  const override = process.env.MODEL_ACCESS_EXTENSION_PATH;
+  if (!override) return projectRoot;
+  if (!fs.existsSync(path.join(override, 'package.json'))) throw new HarnessSetupError(`MODEL_ACCESS_EXTENSION_PATH=${override} has no package.json`);
+  return path.resolve(override);
 }
 
 /**
