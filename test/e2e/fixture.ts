@@ -34,6 +34,7 @@ export function useFreshEditor(options: SuiteOptions = {}): SuiteWorld {
   let editor: Editor | undefined;
   let workbench: Workbench | undefined;
   let suiteDir = testResultsDir;
+  const tracing = process.env.TRACE === '1';
 
   const world: SuiteWorld = {
     get server() {
@@ -69,15 +70,28 @@ export function useFreshEditor(options: SuiteOptions = {}): SuiteWorld {
       logFile: path.join(suiteDir, 'code-server.log'),
     });
     try {
-      workbench = await editor.openWorkbench();
+      workbench = await editor.openWorkbench({
+        // TRACE=1 records a Playwright trace per test; failing tests keep theirs (npx playwright-core show-trace FILE).
+        beforeOpen: tracing ? async ({ context }) => void (await context.tracing.start({ screenshots: true, snapshots: true })) : undefined,
+      });
     } catch (error) {
       await saveEvidence('startup');
       throw error;
     }
   });
 
+  beforeEach(async function () {
+    if (tracing) await workbench?.context.tracing.startChunk({ title: this.currentTest?.title });
+  });
+
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed') await saveEvidence(this.currentTest.title);
+    const failed = this.currentTest?.state === 'failed';
+    if (failed) await saveEvidence(this.currentTest?.title ?? 'test');
+    if (tracing && workbench) {
+      const trace = failed ? path.join(suiteDir, `${sanitizeFileName(this.currentTest?.title ?? 'test')}.trace.zip`) : undefined;
+      await workbench.context.tracing.stopChunk(trace ? { path: trace } : undefined).catch(() => undefined);
+      if (trace) process.stdout.write(`      trace: ${trace}\n`);
+    }
   });
 
   after(async function () {
