@@ -17,7 +17,10 @@ export class Workbench {
     readonly context: BrowserContext,
   ) {
     page.on('console', (message) => {
-      if (message.type() === 'error') this.consoleErrors.push(message.text());
+      if (message.type() === 'error') {
+        const where = message.location().url;
+        this.consoleErrors.push(where ? `${message.text()} (${where})` : message.text());
+      }
     });
     page.on('pageerror', (error) => this.consoleErrors.push(String(error)));
   }
