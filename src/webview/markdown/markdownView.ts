@@ -1,17 +1,27 @@
-// Puts a StreamingMarkdownRenderer's updates into the DOM: finished blocks are appended
-// once and never touched again; only the nodes of the open tail are replaced.
+// Puts a StreamingMarkdownRenderer's updates into the DOM. Finished blocks go, once, into an
+// append-only `.md-blocks` element; the open tail lives alone in `.md-tail`, so replacing it
+// each frame touches only its own few nodes, however long the answer already is. Both
+// wrappers are `display: contents`, so the layout is that of the plain rendered markdown.
 import type { Sanitize } from './sanitizer';
 import type { StreamingMarkdownRenderer } from './streamingRenderer';
 
 export class MarkdownView {
-  private tailNodes: ChildNode[] = [];
+  private readonly blocks: HTMLElement;
+  private readonly tail: HTMLElement;
   private tailHtml = '';
 
   constructor(
     private readonly container: HTMLElement,
     readonly renderer: StreamingMarkdownRenderer,
     private readonly sanitize: Sanitize,
-  ) {}
+  ) {
+    const doc = container.ownerDocument;
+    this.blocks = doc.createElement('div');
+    this.blocks.className = 'md-blocks';
+    this.tail = doc.createElement('div');
+    this.tail.className = 'md-tail';
+    container.replaceChildren(this.blocks, this.tail);
+  }
 
   append(text: string): void {
     this.renderer.append(text);
@@ -25,22 +35,16 @@ export class MarkdownView {
   update(final: boolean): void {
     const update = this.renderer.render(final);
     if (update.reset) {
-      this.container.replaceChildren();
-      this.tailNodes = [];
+      this.blocks.replaceChildren();
+      this.tail.replaceChildren();
       this.tailHtml = '';
     }
-    if (update.finishedHtml === '' && update.tailHtml === this.tailHtml) {
-      return;
-    }
-    for (const node of this.tailNodes) {
-      node.remove();
-    }
     if (update.finishedHtml !== '') {
-      this.container.append(this.sanitize(update.finishedHtml));
+      this.blocks.append(this.sanitize(update.finishedHtml));
     }
-    const tail = this.sanitize(update.tailHtml);
-    this.tailNodes = Array.from(tail.childNodes);
-    this.tailHtml = update.tailHtml;
-    this.container.append(tail);
+    if (update.finishedHtml !== '' || update.tailHtml !== this.tailHtml) {
+      this.tail.replaceChildren(this.sanitize(update.tailHtml));
+      this.tailHtml = update.tailHtml;
+    }
   }
 }

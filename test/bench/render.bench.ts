@@ -1,0 +1,87 @@
+// Streams long answers through the webview's markdown pipeline (renderer + DOMPurify + DOM,
+// in jsdom) the way the chat does: a few tokens per animation frame. Prints time and work
+// per token for growing answers; flat numbers mean the total cost is linear.
+//   npm run bench
+import { performance } from 'node:perf_hooks';
+import { JSDOM } from 'jsdom';
+import { createMarkdownEngine } from '../../src/webview/markdown/markdownEngine';
+import { MarkdownView } from '../../src/webview/markdown/markdownView';
+import { createSanitizer } from '../../src/webview/markdown/sanitizer';
+import { StreamingMarkdownRenderer } from '../../src/webview/markdown/streamingRenderer';
+import { answerTokens, framesOf } from '../unit/webview/markdown/tokenStream';
+
+const TOKENS_PER_FRAME = 3;
+const SIZES = [2_000, 8_000, 32_000];
+// The naive variant is quadratic: 2k tokens already take about a minute in jsdom.
+const NAIVE_SIZES = [500, 1_000, 2_000];
+
+const window = new JSDOM('<!doctype html><div id="root"></div>').window as unknown as Window;
+const md = createMarkdownEngine();
+const sanitize = createSanitizer(window);
+
+interface Result {
+  tokens: number;
+  chars: number;
+  frames: number;
+  ms: number;
+  parsedChars: number;
+  elements: number;
+}
+
+function streamIncrementally(tokenCount: number): Result {
+  const frames = framesOf(answerTokens(tokenCount), TOKENS_PER_FRAME);
+  const container = window.document.createElement('div');
+  const renderer = new StreamingMarkdownRenderer(md);
+  const view = new MarkdownView(container, renderer, sanitize);
+  const start = performance.now();
+  for (const frame of frames) {
+    view.append(frame);
+    view.update(false);
+  }
+  view.update(true);
+  const ms = performance.now() - start;
+  return { tokens: tokenCount, chars: renderer.source.length, frames: frames.length, ms, parsedChars: renderer.work.parsedChars, elements: container.querySelectorAll('*').length };
+}
+
+/** The O(n²) alternative: render and sanitize the whole text every frame. */
+function streamNaively(tokenCount: number): Result {
+  const frames = framesOf(answerTokens(tokenCount), TOKENS_PER_FRAME);
+  const container = window.document.createElement('div');
+  let text = '';
+  let parsedChars = 0;
+  const start = performance.now();
+  for (const frame of frames) {
+    text += frame;
+    parsedChars += text.length;
+    container.replaceChildren(sanitize(md.render(text)));
+  }
+  const ms = performance.now() - start;
+  return { tokens: tokenCount, chars: text.length, frames: frames.length, ms, parsedChars, elements: container.querySelectorAll('*').length };
+}
+
+function row(label: string, result: Result): string {
+  return [
+    label.padEnd(12),
+    String(result.tokens).padStart(7),
+    String(result.chars).padStart(8),
+    String(result.frames).padStart(7),
+    result.ms.toFixed(0).padStart(8),
+    ((result.ms * 1000) / result.tokens).toFixed(1).padStart(10),
+    (result.ms / result.frames).toFixed(3).padStart(9),
+    (result.parsedChars / result.tokens).toFixed(1).padStart(13),
+  ].join(' ');
+}
+
+function main(): void {
+  streamIncrementally(1_000); // warm up the JIT
+  console.log(`Streaming markdown in jsdom, ${TOKENS_PER_FRAME} tokens per frame`);
+  console.log(['mode'.padEnd(12), 'tokens'.padStart(7), 'chars'.padStart(8), 'frames'.padStart(7), 'ms'.padStart(8), 'µs/token'.padStart(10), 'ms/frame'.padStart(9), 'parsed/token'.padStart(13)].join(' '));
+  for (const size of SIZES) {
+    console.log(row('incremental', streamIncrementally(size)));
+  }
+  for (const size of NAIVE_SIZES) {
+    console.log(row('naive', streamNaively(size)));
+  }
+}
+
+main();

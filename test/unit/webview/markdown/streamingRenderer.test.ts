@@ -1,0 +1,50 @@
+import * as assert from 'node:assert/strict';
+import { StreamingMarkdownRenderer } from '../../../../src/webview/markdown/streamingRenderer';
+import { md } from './streamFixture';
+import { answerTokens, framesOf } from './tokenStream';
+
+/** Streams `tokenCount` tokens, rendering once per frame, and returns the work per streamed character. */
+function parsedCharsPerChar(tokenCount: number, tokensPerFrame = 3): { perChar: number; renders: number; chars: number } {
+  const renderer = new StreamingMarkdownRenderer(md);
+  for (const frame of framesOf(answerTokens(tokenCount), tokensPerFrame)) {
+    renderer.append(frame);
+    renderer.render();
+  }
+  renderer.render(true);
+  return { perChar: renderer.work.parsedChars / renderer.source.length, renders: renderer.work.renders, chars: renderer.source.length };
+}
+
+/** What re-rendering the whole text every frame would cost, for comparison. */
+function naivePerChar(tokenCount: number, tokensPerFrame = 3): number {
+  let text = '';
+  let parsed = 0;
+  for (const frame of framesOf(answerTokens(tokenCount), tokensPerFrame)) {
+    text += frame;
+    parsed += text.length;
+  }
+  return parsed / text.length;
+}
+
+describe('webview/markdown/streamingRenderer: work grows linearly', function () {
+  this.timeout(20_000);
+
+  it('parses each character a bounded number of times, whatever the answer length', () => {
+    const small = parsedCharsPerChar(500);
+    const large = parsedCharsPerChar(8000);
+    assert.ok(large.chars > 15 * small.chars);
+    // Linear: work per character stays flat as the answer grows 16x (quadratic work would grow with it).
+    assert.ok(large.perChar < small.perChar * 1.3, `work per char ${small.perChar.toFixed(1)} → ${large.perChar.toFixed(1)}`);
+    assert.ok(large.perChar < 40, `work per char ${large.perChar.toFixed(1)}`);
+  });
+
+  it('is far below re-rendering the whole text each frame', () => {
+    const incremental = parsedCharsPerChar(8000).perChar;
+    const naive = naivePerChar(8000);
+    assert.ok(naive > 20 * incremental, `naive ${naive.toFixed(0)} vs incremental ${incremental.toFixed(1)} per char`);
+  });
+
+  it('renders once per frame, not once per token', () => {
+    const { renders } = parsedCharsPerChar(3000, 10);
+    assert.equal(renders, 300 + 1);
+  });
+});
