@@ -15,6 +15,7 @@ export class ConversationView {
   private order: MessageView[] = [];
   private busy = false;
   private pinnedToBottom = true;
+  private lastScrollTop = 0;
 
   constructor(private readonly context: MessageContext) {
     const { doc } = context;
@@ -24,10 +25,13 @@ export class ConversationView {
     this.list = el(doc, 'div', { className: 'message-list' });
     this.element = el(doc, 'main', { className: 'conversation', attrs: { id: 'conversation', 'aria-label': 'Conversation', tabindex: '-1' } },
       this.emptyState, this.list);
-    this.element.addEventListener('scroll', () => {
-      this.pinnedToBottom = this.distanceFromBottom() <= BOTTOM_SLACK;
-    }, { passive: true });
+    this.element.addEventListener('scroll', () => this.onScroll(), { passive: true });
     context.scheduler.onAfterFrame(() => this.followStream());
+    // Late layout changes (a font arriving, a details element opening) move the bottom too.
+    const ResizeObserverClass = doc.defaultView?.ResizeObserver;
+    if (ResizeObserverClass) {
+      new ResizeObserverClass(() => this.followStream()).observe(this.list);
+    }
   }
 
   /** Replaces the whole conversation (state replay). */
@@ -100,6 +104,21 @@ export class ConversationView {
       view.setAffordances(view === lastAnswer, this.busy);
     }
     this.context.scheduler.ensureFrame();
+  }
+
+  /**
+   * Unpins only when the user scrolls up. A scroll event caused by our own scroll to the
+   * bottom can arrive after the content grew again; judging it by distance alone would
+   * unpin the view by mistake.
+   */
+  private onScroll(): void {
+    const top = this.element.scrollTop;
+    if (this.distanceFromBottom() <= BOTTOM_SLACK) {
+      this.pinnedToBottom = true;
+    } else if (top < this.lastScrollTop) {
+      this.pinnedToBottom = false;
+    }
+    this.lastScrollTop = top;
   }
 
   private distanceFromBottom(): number {

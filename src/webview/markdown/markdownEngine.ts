@@ -70,12 +70,30 @@ function addLinkTitle(defaultRule: RenderRule): RenderRule {
   };
 }
 
+/**
+ * Table alignment as a class: markdown-it writes `style="text-align:…"`, which the CSP
+ * (no 'unsafe-inline' styles) blocks and the sanitizer removes anyway.
+ */
+const renderAlignedCell: RenderRule = (tokens, index, options, _env, self) => {
+  const token = tokens[index];
+  const alignment = /^text-align:(left|center|right)$/.exec(token.attrGet('style') ?? '');
+  if (token.attrs) {
+    token.attrs = token.attrs.filter(([name]) => name !== 'style');
+  }
+  if (alignment) {
+    token.attrJoin('class', `align-${alignment[1]}`);
+  }
+  return self.renderToken(tokens, index, options);
+};
+
 export function createMarkdownEngine(): MarkdownIt {
   const md = new MarkdownIt({ html: false, linkify: true, typographer: false });
   md.validateLink = isSafeLink;
   md.renderer.rules.fence = renderFence;
   md.renderer.rules.code_block = renderIndentedCode;
   md.renderer.rules.image = renderImage;
+  md.renderer.rules.th_open = renderAlignedCell;
+  md.renderer.rules.td_open = renderAlignedCell;
   const defaultLinkOpen: RenderRule =
     md.renderer.rules.link_open ?? ((tokens, index, options, _env, self) => self.renderToken(tokens, index, options));
   md.renderer.rules.link_open = addLinkTitle(defaultLinkOpen);

@@ -58,6 +58,13 @@ describe('webview/markdown: untrusted model output', () => {
     assert.deepEqual(hrefs(element), ['https://site.example']);
   });
 
+  it('aligns table cells with classes, not style attributes the CSP would block', () => {
+    const html = md.render('| l | c | r |\n|:--|:-:|--:|\n| 1 | 2 | 3 |');
+    assert.doesNotMatch(html, /style=/);
+    const cells = Array.from(sanitizeToElement(html).querySelectorAll('td'), (cell) => cell.className);
+    assert.deepEqual(cells, ['align-left', 'align-center', 'align-right']);
+  });
+
   describe('the sanitizer alone (defence in depth, on hostile HTML)', () => {
     it('removes event handlers, styles, scripts, frames, forms and media', () => {
       const element = sanitizeToElement(
