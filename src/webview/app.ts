@@ -1,6 +1,6 @@
 // The chat webview: builds the layout and applies host messages to it. Everything it needs
 // from the browser is passed in, so tests run it in jsdom with fake host, clock and frames.
-import type { ErrorAction, HostToWebview, StateMessage } from '../shared/protocol';
+import type { HostToWebview, StateMessage } from '../shared/protocol';
 import { isErrorAction } from '../shared/protocol';
 import { ConversationView } from './conversation/conversationView';
 import type { Clock } from './conversation/retryCountdown';
@@ -181,9 +181,9 @@ export class ChatApp {
     } else if (button.classList.contains('insert-code') && code != null) {
       this.host.post({ type: 'insertCode', code: code.replace(/\n$/, '') });
     } else if (button.closest('.message .error')) {
-      const action: string | undefined = button.dataset.action;
+      const action = button.dataset.action;
       if (isErrorAction(action)) {
-        this.host.post({ type: 'runAction', action: action as ErrorAction });
+        this.host.post({ type: 'runAction', action });
       }
     }
   }

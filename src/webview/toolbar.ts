@@ -20,7 +20,7 @@ export class Toolbar {
       icon(doc, 'sparkle'), this.modelName, icon(doc, 'chevron-down'));
     const newChat = iconButton(doc, 'add', 'New Chat', { attrs: { id: 'new-chat' } });
     this.historyButton = iconButton(doc, 'history', 'Chat History', { attrs: { id: 'history', 'aria-expanded': 'false', 'aria-controls': 'history-panel' } });
-    this.element = el(doc, 'header', { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': 'Chat' } },
+    this.element = el(doc, 'header', { className: 'toolbar', attrs: { 'aria-label': 'Chat actions' } },
       this.modelButton, el(doc, 'span', { className: 'spacer' }), newChat, this.historyButton);
 
     this.modelButton.addEventListener('click', () => callbacks.pickModel());

@@ -1,7 +1,7 @@
 // The list of messages. A delta touches only its own message; the view follows the
 // stream to the bottom only while the user is already there.
 import type { ChatMessage, DeltaMessage, RetryNotice } from '../../shared/protocol';
-import { el, icon } from '../dom';
+import { el, icon, iconButton } from '../dom';
 import { MessageView, type MessageContext } from './messageView';
 
 /** How close to the bottom (px) still counts as "at the bottom". */
@@ -11,6 +11,7 @@ export class ConversationView {
   readonly element: HTMLElement;
   private readonly list: HTMLElement;
   private readonly emptyState: HTMLElement;
+  private readonly jumpButton: HTMLButtonElement;
   private readonly views = new Map<string, MessageView>();
   private order: MessageView[] = [];
   private busy = false;
@@ -23,8 +24,15 @@ export class ConversationView {
       icon(doc, 'comment-discussion'),
       el(doc, 'p', { text: 'Ask a question, or send code from the editor with "Send Selection to Chat".' }));
     this.list = el(doc, 'div', { className: 'message-list' });
+    // Sticky at the bottom of the scroller: shown while the user has scrolled away from the end.
+    this.jumpButton = iconButton(doc, 'arrow-down', 'Scroll to the latest message', { className: 'scroll-to-bottom' });
+    this.jumpButton.hidden = true;
+    this.jumpButton.addEventListener('click', () => {
+      this.setPinned(true);
+      this.scrollToBottom();
+    });
     this.element = el(doc, 'main', { className: 'conversation', attrs: { id: 'conversation', 'aria-label': 'Conversation', tabindex: '-1' } },
-      this.emptyState, this.list);
+      this.emptyState, this.list, this.jumpButton);
     this.element.addEventListener('scroll', () => this.onScroll(), { passive: true });
     context.scheduler.onAfterFrame(() => this.followStream());
     // Late layout changes (a font arriving, a details element opening) move the bottom too.
@@ -59,7 +67,7 @@ export class ConversationView {
     this.list.append(view.element);
     if (message.role === 'user') {
       // The user just sent something: show it and follow the answer.
-      this.pinnedToBottom = true;
+      this.setPinned(true);
     }
     this.refresh();
   }
@@ -114,11 +122,16 @@ export class ConversationView {
   private onScroll(): void {
     const top = this.element.scrollTop;
     if (this.distanceFromBottom() <= BOTTOM_SLACK) {
-      this.pinnedToBottom = true;
+      this.setPinned(true);
     } else if (top < this.lastScrollTop) {
-      this.pinnedToBottom = false;
+      this.setPinned(false);
     }
     this.lastScrollTop = top;
+  }
+
+  private setPinned(pinned: boolean): void {
+    this.pinnedToBottom = pinned;
+    this.jumpButton.hidden = pinned;
   }
 
   private distanceFromBottom(): number {

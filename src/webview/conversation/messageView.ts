@@ -5,8 +5,8 @@ import { el, icon, iconButton } from '../dom';
 import type { FrameScheduler } from '../frameScheduler';
 import type { HostChannel } from '../hostChannel';
 import type { MarkdownView } from '../markdown/markdownView';
-import { ACTION_LABELS, formatErrorDetails, formatUsage } from './format';
 import { isSendKey } from '../keys';
+import { ACTION_LABELS, formatErrorDetails, formatUsage } from './format';
 import { RetryCountdown, type Clock } from './retryCountdown';
 
 /** What a message view needs from its surroundings. */
@@ -53,7 +53,8 @@ export class MessageView {
     this.content = el(doc, 'div', { className: 'content' });
     this.contentView = context.createMarkdownView(this.content);
     this.statusNote = el(doc, 'div', { className: 'status-note' });
-    this.errorBlock = el(doc, 'div', { className: 'error', attrs: { role: 'alert' } });
+    // Not role=alert: a replayed conversation would announce every old error; #status announces new ones.
+    this.errorBlock = el(doc, 'div', { className: 'error' });
     this.usage = el(doc, 'div', { className: 'usage' });
     this.actions = el(doc, 'div', { className: 'message-actions' });
     this.element = el(doc, 'article', { className: 'message', attrs: { 'aria-label': isUser ? 'Your message' : 'Answer' } },
@@ -75,14 +76,6 @@ export class MessageView {
 
   get role(): ChatMessage['role'] {
     return this.message.role;
-  }
-
-  get text(): string {
-    return this.message.content;
-  }
-
-  get status(): MessageStatus {
-    return this.message.status;
   }
 
   appendDelta(content: string | undefined, reasoning: string | undefined): void {
