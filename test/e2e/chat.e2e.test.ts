@@ -75,10 +75,16 @@ describe('flow: chat in the sidebar', () => {
     await world.chat.prompt().fill('');
   });
 
-  it('keeps the conversation across a window reload', async () => {
+  it('keeps the conversation across a window reload, even one right after an answer', async () => {
+    await world.workbench.runCommand('Model Access: Select Model');
+    await world.workbench.pickQuickPickItem('echo-1');
+    await eventually(() => world.chat.modelPicker().innerText(), (text) => text.trim() === 'echo-1', 'the chat model button to show echo-1');
+    const answered = await world.chat.messages('assistant').count();
+    await world.chat.send('Remember this after the reload');
+    await world.chat.assistantMessage(answered, 'done');
     const before = await world.chat.transcript();
     assert.ok(before.length >= 2, 'there is no conversation to keep');
-    await world.workbench.reload();
+    await world.workbench.reloadWindow();
     await world.openModelAccess();
     const after = await eventually(() => world.chat.transcript(), (messages) => messages.length >= before.length, 'the conversation to come back', 30_000);
     assert.deepEqual(after, before);

@@ -185,9 +185,14 @@ export class Workbench {
     await this.page.locator(`.editor-instance .monaco-editor`).first().waitFor({ state: 'visible', timeout: 15_000 });
   }
 
-  /** Reloads the window the way "Developer: Reload Window" does, then waits for the workbench. */
-  async reload(): Promise<void> {
-    await this.page.reload();
+  /**
+   * Runs "Developer: Reload Window" and waits for the new workbench. Unlike a browser refresh, the
+   * command shuts the workbench down in order first (storage flushed), as desktop VS Code does.
+   */
+  async reloadWindow(): Promise<void> {
+    const navigated = this.page.waitForEvent('framenavigated', { predicate: (frame) => frame === this.page.mainFrame(), timeout: 30_000 });
+    await this.runCommand('Developer: Reload Window');
+    await navigated;
     await this.waitForReady();
   }
 
