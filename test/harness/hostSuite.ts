@@ -6,7 +6,6 @@ import * as path from 'node:path';
 import { hostTestLinePrefix } from '../host/index';
 import { startEditor } from './editor';
 import { compiledTestsDir, testResultsDir } from './paths';
-import { sanitizeFileName } from './workbench';
 
 export interface HostSuiteOptions {
   /** Reference server base URL (…/v1): written to modelAccess.baseUrl and MODEL_ACCESS_TEST_SERVER_URL. */
@@ -70,7 +69,7 @@ export async function runHostSuite(options: HostSuiteOptions): Promise<HostSuite
     ]);
     clearTimeout(timer);
     if (exitCode !== 0) {
-      const shot = await workbench.screenshot(sanitizeFileName('host-suite')).catch(() => undefined);
+      const shot = await workbench.screenshot('host/screenshot').catch(() => undefined);
       if (shot) onLog(`Screenshot: ${shot}`);
       onLog(`Logs: ${logFile}, ${workbenchLog}`);
     }
