@@ -53,6 +53,8 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Brows
     context = await chromium.launchPersistentContext(path.join(profileRoot, 'profile'), {
       executablePath,
       headless: !headed,
+      // Trace chunks are staged here (removed with the profile) instead of a stray folder in the temp dir.
+      tracesDir: path.join(profileRoot, 'traces'),
       slowMo: options.slowMo ?? (Number(process.env.SLOWMO) || undefined),
       viewport: { width: 1400, height: 900 },
       // Running as root needs --no-sandbox; the rest keeps Chromium from phoning home or
