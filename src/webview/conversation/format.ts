@@ -37,6 +37,7 @@ export function secondsUntil(retryAt: number, now: number): number {
   return Math.max(0, Math.ceil((retryAt - now) / 1000));
 }
 
+/** The DOM contract's text, kept to the letter (E2E tests match it) even at 0 s. */
 export function formatCountdown(seconds: number): string {
-  return seconds > 0 ? `Rate limited — retrying in ${seconds}s` : 'Rate limited — retrying now…';
+  return `Rate limited — retrying in ${seconds}s`;
 }

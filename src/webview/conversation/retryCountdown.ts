@@ -50,7 +50,7 @@ export class RetryCountdown {
     const seconds = secondsUntil(this.retryAt, this.clock.now());
     this.text.textContent = formatCountdown(seconds);
     if (seconds === 0 && this.timer !== undefined) {
-      // Stay visible ("retrying now…") until the next attempt reports back.
+      // Stay visible (at 0s) until the next attempt reports back.
       this.clock.clearInterval(this.timer);
       this.timer = undefined;
     }

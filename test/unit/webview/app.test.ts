@@ -233,7 +233,7 @@ describe('webview/app (jsdom)', () => {
       h.advance(1000);
       assert.equal(countdown.textContent, 'Rate limited — retrying in 1s');
       h.advance(1000);
-      assert.equal(countdown.textContent, 'Rate limited — retrying now…');
+      assert.equal(countdown.textContent, 'Rate limited — retrying in 0s');
       assert.ok(isShown(countdown));
       h.receive({ type: 'delta', messageId: answer.id, content: 'Finally' });
       assert.equal(isShown(countdown), false);

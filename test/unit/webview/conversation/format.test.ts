@@ -22,6 +22,6 @@ describe('webview/conversation/format', () => {
     assert.equal(secondsUntil(10_000, 9_999), 1);
     assert.equal(secondsUntil(10_000, 12_000), 0);
     assert.equal(formatCountdown(3), 'Rate limited — retrying in 3s');
-    assert.equal(formatCountdown(0), 'Rate limited — retrying now…');
+    assert.equal(formatCountdown(0), 'Rate limited — retrying in 0s');
   });
 });
