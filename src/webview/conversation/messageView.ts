@@ -99,11 +99,14 @@ export class MessageView {
     if (message.reasoning) {
       this.ensureReasoning().view.setText(message.reasoning);
     }
-    if (message.status !== 'streaming') {
-      this.countdown?.stop();
-    }
     this.applyMeta();
-    this.context.scheduler.schedule(this.flush);
+    if (message.status === 'streaming') {
+      this.context.scheduler.schedule(this.flush);
+      return;
+    }
+    // Final: render now, so the status attribute and the final text appear together.
+    this.countdown?.stop();
+    this.render();
   }
 
   showRetry(notice: RetryNotice): void {

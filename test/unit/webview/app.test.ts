@@ -142,6 +142,17 @@ describe('webview/app (jsdom)', () => {
   });
 
   describe('streaming', () => {
+    it('shows the final text together with the final status, without waiting for a frame', () => {
+      const h = createAppHarness();
+      const answer = message('assistant', '', { status: 'streaming' });
+      h.receive(state([message('user', 'q'), answer], { busy: true }));
+      h.receive({ type: 'delta', messageId: answer.id, content: 'Last words' });
+      h.receive({ type: 'messageUpdated', message: { ...answer, content: 'Last words', status: 'done' } });
+      const view = h.$(`.message[data-id="${answer.id}"]`);
+      assert.equal(view.dataset.status, 'done');
+      assert.equal(view.querySelector('.content')?.textContent?.trim(), 'Last words');
+    });
+
     it('renders 1000 deltas arriving within one frame with one render', () => {
       const h = createAppHarness();
       const answer = message('assistant', '', { status: 'streaming' });
