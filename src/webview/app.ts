@@ -86,6 +86,14 @@ export class ChatApp {
     root.addEventListener('auxclick', (event) => this.onClick(event));
   }
 
+  /** Focus goes to the prompt unless the user is already somewhere in the view. */
+  focusPromptIfIdle(): void {
+    const doc = this.prompt.textarea.ownerDocument;
+    if (doc.activeElement === null || doc.activeElement === doc.body) {
+      this.prompt.focus();
+    }
+  }
+
   handle(message: HostToWebview): void {
     switch (message.type) {
       case 'state':

@@ -35,6 +35,9 @@ function start(): void {
       console.error('Model Access: failed to apply a host message', error);
     }
   });
+  // When the view is revealed or clicked into, typing should go to the prompt.
+  window.addEventListener('focus', () => app.focusPromptIfIdle());
+  app.focusPromptIfIdle();
   host.post({ type: 'ready' });
 }
 

@@ -86,6 +86,11 @@ describe('webview bundle (jsdom)', function () {
     assert.equal(window.document.body.innerHTML, before);
   });
 
+  it('puts the focus in the prompt, ready for typing', () => {
+    const { window } = load(code);
+    assert.equal(window.document.activeElement?.id, 'prompt');
+  });
+
   it('restores the draft kept in view state', () => {
     const { window } = load(code, { draft: 'unsent words' });
     assert.equal((window.document.querySelector('textarea#prompt') as HTMLTextAreaElement).value, 'unsent words');
