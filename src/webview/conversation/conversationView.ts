@@ -49,9 +49,15 @@ export class ConversationView {
     }
     this.views.clear();
     this.order = [];
+    const fragment = this.context.doc.createDocumentFragment();
     for (const message of messages) {
-      this.add(message);
+      if (!this.views.has(message.id)) {
+        fragment.append(this.createView(message).element);
+      }
     }
+    this.list.replaceChildren(fragment);
+    this.setPinned(true);
+    this.refresh();
     this.scrollToBottom();
   }
 
@@ -61,10 +67,7 @@ export class ConversationView {
       existing.update(message);
       return;
     }
-    const view = new MessageView(this.context, message);
-    this.views.set(message.id, view);
-    this.order.push(view);
-    this.list.append(view.element);
+    this.list.append(this.createView(message).element);
     if (message.role === 'user') {
       // The user just sent something: show it and follow the answer.
       this.setPinned(true);
@@ -96,8 +99,11 @@ export class ConversationView {
     this.refresh();
   }
 
-  get messageCount(): number {
-    return this.order.length;
+  private createView(message: ChatMessage): MessageView {
+    const view = new MessageView(this.context, message);
+    this.views.set(message.id, view);
+    this.order.push(view);
+    return view;
   }
 
   private lastAnswer(): MessageView | undefined {
