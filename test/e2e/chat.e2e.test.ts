@@ -76,6 +76,7 @@ describe('flow: chat in the sidebar', () => {
   });
 
   it('keeps the conversation across a window reload, even one right after an answer', async () => {
+    await world.openModelAccess();
     await world.workbench.runCommand('Model Access: Select Model');
     await world.workbench.pickQuickPickItem('echo-1');
     await eventually(() => world.chat.modelPicker().innerText(), (text) => text.trim() === 'echo-1', 'the chat model button to show echo-1');
@@ -88,5 +89,26 @@ describe('flow: chat in the sidebar', () => {
     await world.openModelAccess();
     const after = await eventually(() => world.chat.transcript(), (messages) => messages.length >= before.length, 'the conversation to come back', 30_000);
     assert.deepEqual(after, before);
+  });
+
+  it('keeps a new chat whole when the browser page is reloaded (F5) right after its answer', async () => {
+    await world.openModelAccess();
+    // A new chat, so the pointer to the current chat must survive the reload as well as its transcript.
+    await world.workbench.runCommand('Model Access: New Chat');
+    await eventually(() => world.chat.messages().count(), (count) => count === 0, 'New Chat to empty the conversation');
+    const prompt = 'Remember this after a browser refresh';
+    const reply = (await streamedReply(world.server.baseUrl, 'demo-key', 'echo-1', prompt)).trim();
+    await world.chat.send(prompt);
+    await world.chat.messages('assistant', 'done').first().waitFor({ state: 'attached', timeout: 30_000 });
+    // F5 at once, before anything else: the web workbench writes its own storage late on unload, so
+    // only what the host has already written to disk can come back.
+    await world.workbench.page.reload();
+    await world.workbench.waitForReady();
+    await world.openModelAccess();
+    const after = await eventually(() => world.chat.transcript(), (messages) => messages.length >= 2, 'the conversation to come back', 30_000);
+    assert.deepEqual(after, [
+      ['user', prompt],
+      ['assistant', reply],
+    ]);
   });
 });

@@ -1,26 +1,20 @@
 // The chat session streaming through the real API client against the reference server, inside the
 // real extension host (it also runs in plain Node: it needs only MODEL_ACCESS_TEST_SERVER_URL).
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { isStreamingRequiredError, ModelAccessClient } from '../../src/api';
 import { ChatSession } from '../../src/host/chat/chatSession';
+import { nodeChatFiles } from '../../src/host/chat/chatFiles';
 import type { ChatSettings } from '../../src/host/chat/chatTypes';
-import { HistoryStore, type KeyValueStore } from '../../src/host/chat/historyStore';
+import { HistoryStore } from '../../src/host/chat/historyStore';
 import type { HostToWebview } from '../../src/shared/protocol';
 
 function testServerUrl(): string {
   const url = process.env.MODEL_ACCESS_TEST_SERVER_URL;
   assert.ok(url, 'MODEL_ACCESS_TEST_SERVER_URL is not set: run this suite through npm run test:editor');
   return url;
-}
-
-class MemoryMemento implements KeyValueStore {
-  private readonly data = new Map<string, unknown>();
-  get<T>(key: string): T | undefined {
-    return this.data.get(key) as T | undefined;
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    this.data.set(key, value);
-  }
 }
 
 interface AdminRequest {
@@ -53,12 +47,24 @@ describe('chat session against the reference server (real client)', function () 
   let settings: ChatSettings;
   let apiKey: string;
   let posted: HostToWebview[];
+  let historyRoot: string;
+
+  before(() => {
+    historyRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'model-access-history-'));
+  });
+
+  after(() => {
+    fs.rmSync(historyRoot, { recursive: true, force: true });
+  });
+
+  /** An empty history on disk, as the extension keeps it. */
+  const freshStore = (): HistoryStore => new HistoryStore(nodeChatFiles(fs.mkdtempSync(path.join(historyRoot, 'chats-'))));
 
   function makeSession(options: { preferStreaming?: boolean } = {}): ChatSession {
     return new ChatSession({
       getClient: async () => new ModelAccessClient({ baseUrl: testServerUrl(), apiKey, retry: { maxRetries: 1, initialDelayMs: 50 } }),
       getSettings: () => settings,
-      store: new HistoryStore(new MemoryMemento()),
+      store: freshStore(),
       post: (message) => posted.push(message),
       onStateReplaced: () => {},
       log: { trace: () => {}, debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
@@ -146,7 +152,7 @@ describe('chat session against the reference server (real client)', function () 
     const session = new ChatSession({
       getClient: async () => new ModelAccessClient({ baseUrl: testServerUrl(), apiKey, retry: { maxRetries: 5, initialDelayMs: 200 } }),
       getSettings: () => settings,
-      store: new HistoryStore(new MemoryMemento()),
+      store: freshStore(),
       post: (message) => {
         posted.push(message);
         if (message.type === 'retrying') {

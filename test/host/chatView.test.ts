@@ -8,20 +8,11 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isStreamingRequiredError, ModelAccessClient } from '../../src/api';
 import { ChatSession } from '../../src/host/chat/chatSession';
+import { nodeChatFiles } from '../../src/host/chat/chatFiles';
 import type { ChatSettings } from '../../src/host/chat/chatTypes';
 import { ChatViewProvider } from '../../src/host/chat/chatViewProvider';
-import { HistoryStore, type KeyValueStore } from '../../src/host/chat/historyStore';
+import { HistoryStore } from '../../src/host/chat/historyStore';
 import type { HostToWebview } from '../../src/shared/protocol';
-
-class MemoryMemento implements KeyValueStore {
-  private readonly data = new Map<string, unknown>();
-  get<T>(key: string): T | undefined {
-    return this.data.get(key) as T | undefined;
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    this.data.set(key, value);
-  }
-}
 
 class FakeWebview {
   options: vscode.WebviewOptions = {};
@@ -89,8 +80,10 @@ describe('chat view provider (in the real extension host)', function () {
   let provider: ChatViewProvider;
   let view: FakeView;
   let warnings: string[];
+  let historyDir: string;
 
   beforeEach(() => {
+    historyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'model-access-history-'));
     const baseUrl = process.env.MODEL_ACCESS_TEST_SERVER_URL;
     assert.ok(baseUrl, 'MODEL_ACCESS_TEST_SERVER_URL is not set: run this suite through npm run test:editor');
     settings = { model: 'echo-1', api: 'chat' };
@@ -99,7 +92,7 @@ describe('chat view provider (in the real extension host)', function () {
     session = new ChatSession({
       getClient: async () => new ModelAccessClient({ baseUrl, apiKey: 'demo-key' }),
       getSettings: () => settings,
-      store: new HistoryStore(new MemoryMemento()),
+      store: new HistoryStore(nodeChatFiles(historyDir)),
       post: (message) => provider.post(message),
       onStateReplaced: () => void provider.replayState(),
       log,
@@ -118,6 +111,7 @@ describe('chat view provider (in the real extension host)', function () {
   afterEach(async () => {
     provider.dispose();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    fs.rmSync(historyDir, { recursive: true, force: true });
   });
 
   const ready = async (): Promise<void> => {

@@ -1,87 +1,155 @@
 import type { ChatSummary, Transcript } from '../../shared/protocol';
-import { parseSummary, parseTranscript, toSummary } from './transcript';
+import type { ChatFiles, StoredFile } from './chatFiles';
+import { QueuedFiles } from './queuedFiles';
+import { parseTranscript, toSummary } from './transcript';
 
-/** The part of vscode.Memento the store uses (so it runs in plain Node tests too). */
-export interface KeyValueStore {
-  get<T>(key: string): T | undefined;
-  update(key: string, value: unknown): Thenable<void>;
+/** Past chats are kept at most this many; saving one more drops the least recently updated. */
+export const MAX_STORED_CHATS = 100;
+
+/** Chat ids are UUIDs; anything else (say, an id from the webview) never becomes a path. */
+const CHAT_ID = /^[A-Za-z0-9_-]{1,128}$/;
+const CHAT_FILE = /^chat-([A-Za-z0-9_-]{1,128})\.json$/;
+const CURRENT_FILE = 'current.json';
+
+/** The file of a chat whose id is known to be safe (it came from a file name). */
+const fileOf = (id: string): string => `chat-${id}.json`;
+
+function chatFile(id: string): string | undefined {
+  return CHAT_ID.test(id) ? fileOf(id) : undefined;
 }
 
 /**
- * Past chats are kept at most this many; saving one more drops the least recently updated.
- * Each chat is its own storage entry, so this bounds what VS Code loads at startup.
- */
-export const MAX_STORED_CHATS = 100;
-
-const INDEX_KEY = 'modelAccess.chat.index';
-const CURRENT_KEY = 'modelAccess.chat.current';
-const TRANSCRIPT_PREFIX = 'modelAccess.chat.transcript.';
-
-/**
- * Chat history in extension storage (the host passes `context.globalState`: a chat belongs to the
- * user, not to a folder, so it is there in every window, with or without a workspace, and it is
- * not synced across machines). The index (summaries) and each transcript are separate entries:
- * saving a streaming answer rewrites one chat, not the whole history. Nothing here ever holds the
- * API key: transcripts contain only messages, and error texts come from the client, which never
- * puts the key in them.
+ * Chat history as files, one JSON transcript per chat plus a pointer to the current chat (the
+ * extension passes a folder under `context.globalStorageUri`: a chat belongs to the user, not to a
+ * folder, so it is there in every window, and it is not synced across machines).
+ *
+ * Durable by construction: a save settles only when the file is on disk, and each file is replaced
+ * whole by a rename, so a reload, a page refresh or a crash at any moment leaves every chat as it
+ * was last saved. (VS Code's globalState is not: the web workbench writes it out late, and a page
+ * refresh right after a change loses it.) Writes to one chat run in order. The list is read from
+ * the files themselves, so there is no index to fall out of step with them; each file is parsed
+ * again only when it changed. Unreadable or unknown files are skipped.
+ *
+ * Nothing here ever holds the API key: transcripts contain only messages, and error texts come from
+ * the client, which never puts the key in them.
  */
 export class HistoryStore {
+  private readonly files: ChatFiles;
+  /** Summaries by file name, with the file version they were read from. */
+  private readonly summaries = new Map<string, { version: string; summary: ChatSummary | undefined }>();
+
   constructor(
-    private readonly storage: KeyValueStore,
+    files: ChatFiles,
     private readonly maxChats = MAX_STORED_CHATS,
-  ) {}
+  ) {
+    this.files = new QueuedFiles(files);
+  }
 
   /** Summaries, most recently updated first. */
   list(): ChatSummary[] {
-    return this.readIndex();
+    return this.summarize();
   }
 
   /** The chat, with an answer interrupted by a crash or reload marked 'stopped'; undefined if unknown or unreadable. */
   load(id: string): Transcript | undefined {
-    return parseTranscript(this.storage.get<unknown>(TRANSCRIPT_PREFIX + id));
+    const file = chatFile(id);
+    const transcript = file === undefined ? undefined : parseTranscript(this.readJson(file));
+    // A file copied or renamed by hand could claim another chat's id.
+    return transcript?.id === id ? transcript : undefined;
   }
 
-  /** Stores the chat and its summary. A chat without messages is not stored (New Chat alone leaves no trace). */
+  /**
+   * Stores the chat as it is now; settles when it is on disk. A chat without messages is not
+   * stored (New Chat alone leaves no trace).
+   */
   async save(transcript: Transcript): Promise<void> {
     if (transcript.messages.length === 0) {
       return;
     }
-    // The chat being saved always stays; the others keep their places by recency.
-    const others = this.readIndex().filter((summary) => summary.id !== transcript.id);
-    const evicted = others.slice(Math.max(0, this.maxChats - 1));
-    const index = [toSummary(transcript), ...others.slice(0, Math.max(0, this.maxChats - 1))];
-    index.sort((a, b) => b.updatedAt - a.updatedAt);
-    // A copy: the live transcript keeps changing while it streams.
-    await this.storage.update(TRANSCRIPT_PREFIX + transcript.id, structuredClone(transcript));
-    await this.storage.update(INDEX_KEY, index);
-    for (const summary of evicted) {
-      await this.storage.update(TRANSCRIPT_PREFIX + summary.id, undefined);
+    const file = chatFile(transcript.id);
+    if (file === undefined) {
+      throw new Error('A chat id may hold only letters, digits, "-" and "_".');
     }
+    // Serialized now: the live transcript keeps changing while it streams.
+    const text = JSON.stringify(transcript);
+    // The chat being saved always stays; the others keep their places by recency.
+    const others = this.summarize(file);
+    const evicted = others.slice(Math.max(0, this.maxChats - 1));
+    await this.files.writeAtomic(file, text);
+    await Promise.all(evicted.map((summary) => this.files.remove(fileOf(summary.id))));
   }
 
   async delete(id: string): Promise<void> {
-    await this.storage.update(TRANSCRIPT_PREFIX + id, undefined);
-    await this.storage.update(INDEX_KEY, this.readIndex().filter((summary) => summary.id !== id));
+    const file = chatFile(id);
+    if (file !== undefined) {
+      await this.files.remove(file);
+    }
     if (this.currentId() === id) {
       await this.setCurrentId(undefined);
     }
   }
 
   currentId(): string | undefined {
-    const id = this.storage.get<unknown>(CURRENT_KEY);
+    const pointer = this.readJson(CURRENT_FILE);
+    const id = typeof pointer === 'object' && pointer !== null ? (pointer as { id?: unknown }).id : undefined;
     return typeof id === 'string' ? id : undefined;
   }
 
   async setCurrentId(id: string | undefined): Promise<void> {
-    await this.storage.update(CURRENT_KEY, id);
+    if (id === undefined) {
+      await this.files.remove(CURRENT_FILE);
+    } else {
+      await this.files.writeAtomic(CURRENT_FILE, JSON.stringify({ id }));
+    }
   }
 
-  private readIndex(): ChatSummary[] {
-    const raw = this.storage.get<unknown>(INDEX_KEY);
-    if (!Array.isArray(raw)) {
+  /** The parsed file; undefined when it is missing, unreadable or not JSON (stored data is never trusted). */
+  private readJson(name: string): unknown {
+    try {
+      const text = this.files.read(name);
+      return text === undefined ? undefined : (JSON.parse(text) as unknown);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The files in the folder; none when it cannot be read (the history is then empty, not broken). */
+  private listFiles(): StoredFile[] {
+    try {
+      return this.files.list();
+    } catch {
       return [];
     }
-    const summaries = raw.map(parseSummary).filter((summary): summary is ChatSummary => summary !== undefined);
-    return summaries.sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  /** The summaries of every chat file but `skipped` (a chat being saved needs no parsing). */
+  private summarize(skipped?: string): ChatSummary[] {
+    const result: ChatSummary[] = [];
+    const seen = new Set<string>();
+    for (const file of this.listFiles()) {
+      const id = CHAT_FILE.exec(file.name)?.[1];
+      if (id === undefined) {
+        continue;
+      }
+      seen.add(file.name);
+      if (file.name === skipped) {
+        continue;
+      }
+      let cached = this.summaries.get(file.name);
+      if (cached?.version !== file.version) {
+        const transcript = this.load(id);
+        cached = { version: file.version, summary: transcript && toSummary(transcript) };
+        this.summaries.set(file.name, cached);
+      }
+      if (cached.summary) {
+        result.push(cached.summary);
+      }
+    }
+    for (const name of this.summaries.keys()) {
+      if (!seen.has(name)) {
+        this.summaries.delete(name);
+      }
+    }
+    return result.sort((a, b) => b.updatedAt - a.updatedAt);
   }
 }

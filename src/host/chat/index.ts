@@ -1,4 +1,5 @@
 // Entry point of the chat feature for the wiring in src/extension.ts.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isStreamingRequiredError } from '../../api';
 import type { KeyStore } from '../auth/keyStore';
@@ -7,7 +8,9 @@ import { onDidChangeSettings, readSettings } from '../config/settings';
 import type { Log } from '../logging/log';
 import { ChatSession } from './chatSession';
 import { CHAT_VIEW_ID, ChatViewProvider, type ChatConfigStatus } from './chatViewProvider';
+import { memoryChatFiles, nodeChatFiles, type ChatFiles } from './chatFiles';
 import { HistoryStore } from './historyStore';
+import { moveLegacyHistory } from './legacyHistory';
 
 export { CHAT_VIEW_ID, ChatViewProvider } from './chatViewProvider';
 export type { ChatSession } from './chatSession';
@@ -23,7 +26,8 @@ export interface ChatDeps {
  * with the extension. The returned provider has what the commands call: newChat(), exportChat(),
  * showHistory(), insertIntoPrompt(text), ask(text), refreshConfig().
  *
- * History lives in `context.globalState` (see HistoryStore for why, and MAX_STORED_CHATS for the cap).
+ * History lives in files under `context.globalStorageUri` (see HistoryStore for why, and
+ * MAX_STORED_CHATS for the cap).
  */
 export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): ChatViewProvider {
   const { keys, clients, log } = deps;
@@ -39,10 +43,20 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     return { hasApiKey, hasBaseUrl: settings.baseUrl !== undefined, model: settings.model };
   };
 
+  const store = new HistoryStore(historyFiles(context, log));
+  // Before the session opens the current chat: the store shows moved chats at once.
+  moveLegacyHistory(context.globalState, store).then(
+    (moved) => {
+      if (moved > 0) {
+        log.info(`Chat: moved ${moved} chats from the old storage to files.`);
+      }
+    },
+    (error: unknown) => log.warn(`Chat: could not move the chats from the old storage: ${String(error)}`),
+  );
   const session = new ChatSession({
     getClient: () => clients.getClient(),
     getSettings: readSettings,
-    store: new HistoryStore(context.globalState),
+    store,
     post: (message) => provider.post(message),
     onStateReplaced: () => void provider.replayState(),
     log,
@@ -59,4 +73,17 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     onDidChangeSettings(refresh),
   );
   return provider;
+}
+
+/**
+ * The extension host runs in Node, local or remote (code-server, SSH, WSL), and there its storage
+ * URIs are file: URIs of that machine, so the history goes straight to disk with node:fs.
+ */
+function historyFiles(context: vscode.ExtensionContext, log: Log): ChatFiles {
+  const storage = context.globalStorageUri;
+  if (storage.scheme !== 'file') {
+    log.error(`Chat: the storage folder is not on disk (${storage.scheme}:), so chats last only until the window closes.`);
+    return memoryChatFiles();
+  }
+  return nodeChatFiles(path.join(storage.fsPath, 'chats'));
 }

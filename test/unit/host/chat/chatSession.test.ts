@@ -3,10 +3,10 @@ import { ApiError } from '../../../../src/api/errors';
 import { ChatSession, type ChatSessionDeps } from '../../../../src/host/chat/chatSession';
 import type { ChatClient, ChatRequestOptions, ChatSettings, StreamEvent } from '../../../../src/host/chat/chatTypes';
 import type { RequestMessage } from '../../../../src/host/chat/conversation';
+import { memoryChatFiles, type ChatFiles } from '../../../../src/host/chat/chatFiles';
 import { HistoryStore } from '../../../../src/host/chat/historyStore';
 import type { HostToWebview } from '../../../../src/shared/protocol';
 import { FakeTimers } from './fakeTimers';
-import { MemoryStore } from './memoryStore';
 
 interface Call {
   api: 'chat' | 'responses';
@@ -78,7 +78,7 @@ describe('ChatSession', () => {
   let settings: ChatSettings;
   let posted: HostToWebview[];
   let replays: number;
-  let memory: MemoryStore;
+  let memory: ChatFiles;
   let timers: FakeTimers;
   let logged: { level: string; message: string }[];
   let clientError: unknown;
@@ -113,7 +113,7 @@ describe('ChatSession', () => {
     settings = { model: 'echo-1', api: 'chat' };
     posted = [];
     replays = 0;
-    memory = new MemoryStore();
+    memory = memoryChatFiles();
     timers = new FakeTimers();
     logged = [];
     clientError = undefined;

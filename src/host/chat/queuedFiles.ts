@@ -1,0 +1,63 @@
+import type { ChatFiles, StoredFile } from './chatFiles';
+
+/** A change that has been asked for but may not be on disk yet; undefined text is a removal. */
+interface Pending {
+  text: string | undefined;
+  seq: number;
+}
+
+/**
+ * ChatFiles whose changes to one file run one after another, in the order they were asked for, so
+ * an older write can never land over a newer one. Changes to different files run side by side.
+ * Reads see the latest change asked for at once, as an in-memory store would, even before it is
+ * on disk; the returned promise says when it is.
+ */
+export class QueuedFiles implements ChatFiles {
+  private readonly tails = new Map<string, Promise<void>>();
+  private readonly pending = new Map<string, Pending>();
+  private seq = 0;
+
+  constructor(private readonly disk: ChatFiles) {}
+
+  list(): StoredFile[] {
+    const files = this.disk.list().filter((file) => !this.pending.has(file.name));
+    for (const [name, change] of this.pending) {
+      if (change.text !== undefined) {
+        files.push({ name, version: `pending:${change.seq}` });
+      }
+    }
+    return files;
+  }
+
+  read(name: string): string | undefined {
+    const change = this.pending.get(name);
+    return change ? change.text : this.disk.read(name);
+  }
+
+  writeAtomic(name: string, text: string): Promise<void> {
+    return this.enqueue(name, text, () => this.disk.writeAtomic(name, text));
+  }
+
+  remove(name: string): Promise<void> {
+    return this.enqueue(name, undefined, () => this.disk.remove(name));
+  }
+
+  private enqueue(name: string, text: string | undefined, run: () => Promise<void>): Promise<void> {
+    const change: Pending = { text, seq: ++this.seq };
+    this.pending.set(name, change);
+    // A failed change does not block the ones after it; its caller gets the failure.
+    const done = (this.tails.get(name) ?? Promise.resolve()).then(run);
+    const tail = done
+      .catch(() => undefined)
+      .then(() => {
+        if (this.pending.get(name) === change) {
+          this.pending.delete(name);
+        }
+        if (this.tails.get(name) === tail) {
+          this.tails.delete(name);
+        }
+      });
+    this.tails.set(name, tail);
+    return done;
+  }
+}
