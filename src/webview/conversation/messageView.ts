@@ -133,6 +133,7 @@ export class MessageView {
   }
 
   private render(): void {
+    this.content.classList.toggle('empty', this.message.content === '');
     const final = this.message.status !== 'streaming';
     this.contentView.update(final);
     this.reasoning?.view.update(final);

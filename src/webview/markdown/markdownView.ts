@@ -1,12 +1,18 @@
 // Puts a StreamingMarkdownRenderer's updates into the DOM. Finished blocks go, once, into an
 // append-only `.md-blocks` element; the open tail lives alone in `.md-tail`, so replacing it
-// each frame touches only its own few nodes, however long the answer already is. Both
-// wrappers are `display: contents`, so the layout is that of the plain rendered markdown.
+// each frame touches only its own few nodes, however long the answer already is.
+//
+// Finished blocks are grouped into `.md-chunk`s of a few blocks each: the browser's layout
+// walks the direct children of the box it re-lays out, so with every block a direct child a
+// frame would cost more as the answer grows; with chunks, clean chunks are skipped whole.
 import type { Sanitize } from './sanitizer';
 import type { StreamingMarkdownRenderer } from './streamingRenderer';
 
+const BLOCKS_PER_CHUNK = 16;
+
 export class MarkdownView {
   private readonly blocks: HTMLElement;
+  private chunk: HTMLElement | undefined;
   private readonly tail: HTMLElement;
   private tailHtml = '';
 
@@ -36,15 +42,25 @@ export class MarkdownView {
     const update = this.renderer.render(final);
     if (update.reset) {
       this.blocks.replaceChildren();
+      this.chunk = undefined;
       this.tail.replaceChildren();
       this.tailHtml = '';
     }
     if (update.finishedHtml !== '') {
-      this.blocks.append(this.sanitize(update.finishedHtml));
+      this.currentChunk().append(this.sanitize(update.finishedHtml));
     }
     if (update.finishedHtml !== '' || update.tailHtml !== this.tailHtml) {
       this.tail.replaceChildren(this.sanitize(update.tailHtml));
       this.tailHtml = update.tailHtml;
     }
+  }
+
+  private currentChunk(): HTMLElement {
+    if (this.chunk === undefined || this.chunk.childElementCount >= BLOCKS_PER_CHUNK) {
+      this.chunk = this.container.ownerDocument.createElement('div');
+      this.chunk.className = 'md-chunk';
+      this.blocks.append(this.chunk);
+    }
+    return this.chunk;
   }
 }

@@ -195,6 +195,20 @@ describe('webview/app (jsdom)', () => {
       assert.equal(content.querySelector('p'), first);
     });
 
+    it('groups finished blocks into small chunks, so layout skips clean ones whole', () => {
+      const h = createAppHarness();
+      const answer = message('assistant', '', { status: 'streaming' });
+      h.receive(state([message('user', 'q'), answer], { busy: true }));
+      for (let i = 0; i < 100; i++) {
+        h.receive({ type: 'delta', messageId: answer.id, content: `Paragraph ${i}.\n\n` });
+        h.runFrames();
+      }
+      const chunks = h.$$(`.message[data-id="${answer.id}"] .md-blocks > .md-chunk`);
+      assert.ok(chunks.length >= 6, `${chunks.length} chunks`);
+      assert.ok(chunks.every((chunk) => chunk.childElementCount <= 16));
+      assert.equal(h.$$(`.message[data-id="${answer.id}"] .content p`).length, 100);
+    });
+
     it('does not touch other messages while one streams', () => {
       const h = createAppHarness();
       const earlier = message('assistant', 'Earlier **answer**');
