@@ -7,6 +7,16 @@ import { streamedReply } from './referenceClient';
 describe('flow: chat in the sidebar', () => {
   const world = useFreshEditor({ apiKey: 'demo-key', settings: { 'modelAccess.model': 'echo-1' } });
 
+  /**
+   * Opens the Chat view and waits for its page: the page focuses its prompt as it loads, which would
+   * close a command palette opened a moment earlier (so a test run alone, with the view not yet
+   * loaded, would be flaky).
+   */
+  async function openChatReady(): Promise<void> {
+    await world.openModelAccess();
+    await world.chat.prompt().waitFor({ state: 'visible', timeout: 30_000 });
+  }
+
   it('shows exactly the reply echo-1 streams', async () => {
     await world.openModelAccess();
     const prompt = 'Please repeat: the quick brown fox jumps over 13 lazy dogs';
@@ -76,7 +86,7 @@ describe('flow: chat in the sidebar', () => {
   });
 
   it('keeps the conversation across a window reload, even one right after an answer', async () => {
-    await world.openModelAccess();
+    await openChatReady();
     await world.workbench.runCommand('Model Access: Select Model');
     await world.workbench.pickQuickPickItem('echo-1');
     await eventually(() => world.chat.modelPicker().innerText(), (text) => text.trim() === 'echo-1', 'the chat model button to show echo-1');
@@ -92,7 +102,7 @@ describe('flow: chat in the sidebar', () => {
   });
 
   it('keeps a new chat whole when the browser page is reloaded (F5) right after its answer', async () => {
-    await world.openModelAccess();
+    await openChatReady();
     // A new chat, so the pointer to the current chat must survive the reload as well as its transcript.
     await world.workbench.runCommand('Model Access: New Chat');
     await eventually(() => world.chat.messages().count(), (count) => count === 0, 'New Chat to empty the conversation');
