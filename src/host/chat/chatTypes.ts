@@ -1,12 +1,9 @@
 // The shapes the chat needs from its collaborators, declared structurally so the session runs in
 // plain Node tests with fakes; the real ModelAccessClient, Settings and Log satisfy them.
+import type { StreamEvent } from '../../api';
 import type { RequestMessage } from './conversation';
 
-export type StreamEvent =
-  | { type: 'text'; text: string }
-  | { type: 'reasoning'; text: string }
-  | { type: 'usage'; inputTokens?: number; outputTokens?: number; totalTokens?: number }
-  | { type: 'done'; finishReason?: string };
+export type { StreamEvent };
 
 /** A 429 back-off announced by the client before it waits. */
 export interface RetryInfo {
