@@ -1,5 +1,6 @@
 // Bundles the extension host code (Node, CommonJS), the chat webview (browser, IIFE) and the
 // webview's stylesheet (our CSS plus codicons, whose font is copied next to it).
+const fs = require('node:fs');
 const esbuild = require('esbuild');
 
 const production = process.argv.includes('--production');
@@ -46,6 +47,10 @@ async function main() {
       await ctx.watch();
     }
     return;
+  }
+  if (production) {
+    // A package must not ship stale files (source maps of a development build) left in dist/.
+    fs.rmSync('dist', { recursive: true, force: true });
   }
   await Promise.all(builds.map((options) => esbuild.build(options)));
 }
