@@ -35,9 +35,10 @@ function start(): void {
       console.error('Model Access: failed to apply a host message', error);
     }
   });
-  // When the view is revealed or clicked into, typing should go to the prompt.
+  // When the view is revealed or clicked into, typing should go to the prompt. Not on load: the
+  // page loads while the user may be elsewhere (a command palette just opened), and taking the
+  // focus then would close what they were typing into.
   window.addEventListener('focus', () => app.focusPromptIfIdle());
-  app.focusPromptIfIdle();
   host.post({ type: 'ready' });
 }
 

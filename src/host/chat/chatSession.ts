@@ -262,10 +262,12 @@ export class ChatSession {
     } catch (error) {
       this.deps.log.error(`Chat: the answer could not be finished: ${String(error)}`);
     }
-    this.active = undefined;
-    this.deps.post({ type: 'busy', busy: false });
+    // On disk before the view shows the answer finished: a page refresh right after 'done' keeps it.
     this.saveNow();
     await this.saved;
+    this.active = undefined;
+    this.deps.post({ type: 'messageUpdated', message: copy(answer) });
+    this.deps.post({ type: 'busy', busy: false });
     this.deps.post({ type: 'history', history: this.history() });
   }
 
@@ -298,7 +300,6 @@ export class ChatSession {
     // Pending text goes out before the status change, so the view never sees text after 'done'.
     this.batcher.flush();
     this.deps.log.trace(`Chat answer (${answer.status}): ${answer.content}`);
-    this.deps.post({ type: 'messageUpdated', message: copy(answer) });
   }
 
   private request(

@@ -86,8 +86,10 @@ describe('webview bundle (jsdom)', function () {
     assert.equal(window.document.body.innerHTML, before);
   });
 
-  it('puts the focus in the prompt, ready for typing', () => {
+  it('leaves the focus alone on load, and puts it in the prompt when the view gains focus', () => {
     const { window } = load(code);
+    assert.notEqual(window.document.activeElement?.id, 'prompt');
+    window.dispatchEvent(new window.FocusEvent('focus'));
     assert.equal(window.document.activeElement?.id, 'prompt');
   });
 

@@ -143,6 +143,37 @@ describe('ChatSession', () => {
     assert.equal(session.chat.title, 'Hello there, world');
   });
 
+  it('has the finished answer on disk before it tells the view the answer is done', async () => {
+    const files = memoryChatFiles();
+    const onDiskWhenDone: (string | undefined)[] = [];
+    let stored: string | undefined;
+    memory = {
+      ...files,
+      async writeAtomic(name, text) {
+        // A slow disk: the write lands a few ticks later.
+        await tick();
+        await tick();
+        await files.writeAtomic(name, text);
+        stored = text;
+      },
+    };
+    const session = makeSession({
+      post: (message) => {
+        posted.push(message);
+        if (message.type === 'messageUpdated') {
+          onDiskWhenDone.push(stored);
+        }
+      },
+    });
+    await session.send('Saved first');
+    assert.equal(onDiskWhenDone.length, 1);
+    const saved = JSON.parse(onDiskWhenDone[0] ?? '{}') as { messages?: { role: string; status: string; content: string }[] };
+    assert.deepEqual(
+      saved.messages?.map((m) => [m.role, m.status, m.content]),
+      [['user', 'done', 'Saved first'], ['assistant', 'done', 'Saved first']],
+    );
+  });
+
   it('sends one delta per batching interval while tokens keep coming', async () => {
     client.script = async function* () {
       for (let i = 0; i < 100; i++) {
