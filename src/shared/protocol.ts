@@ -39,6 +39,8 @@ export interface ChatMessage {
   model?: string;
   usage?: Usage;
   error?: ErrorInfo;
+  /** Why the model ended the answer, when not a normal end (e.g. 'length': the output-token limit). */
+  finishReason?: string;
   createdAt: number;
 }
 

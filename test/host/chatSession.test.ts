@@ -107,6 +107,19 @@ describe('chat session against the reference server (real client)', function () 
     ]);
   });
 
+  for (const api of ['chat', 'responses'] as const) {
+    it(`marks an answer cut off by the output limit (maxOutputTokens through /${api === 'chat' ? 'chat/completions' : 'responses'})`, async () => {
+      settings = { model: 'echo-1', api, maxOutputTokens: 3 };
+      const session = makeSession();
+      const prompt = 'one two three four five six seven eight nine ten';
+      await session.send(prompt);
+      const answer = session.chat.messages[1];
+      assert.equal(answer.status, 'done', answer.error?.message);
+      assert.equal(answer.finishReason, 'length');
+      assert.ok(answer.content.length > 0 && answer.content.length < prompt.length, `cut short: "${answer.content}"`);
+    });
+  }
+
   it('Stop on slow-1 keeps the partial answer and the server sees the connection close', async () => {
     settings = { model: 'slow-1', api: 'chat' };
     const session = makeSession();

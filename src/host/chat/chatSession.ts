@@ -338,6 +338,8 @@ export class ChatSession {
       }
       case 'done':
         if (event.finishReason && event.finishReason !== 'stop') {
+          // Shown with the answer: a reply cut off at the output limit must not pass for a whole one.
+          answer.finishReason = event.finishReason;
           this.deps.log.info(`Chat: the answer ended with finish reason "${event.finishReason}".`);
         }
         break;

@@ -1,3 +1,4 @@
+import { finishReasonNote } from '../../shared/finishReason';
 import type { ChatMessage, ErrorInfo, Transcript, Usage } from '../../shared/protocol';
 
 /** A fence longer than any backtick run in `text`, so exported text can never close it early. */
@@ -41,6 +42,9 @@ function formatMessage(message: ChatMessage): string {
   }
   if (message.status === 'stopped') {
     parts.push('_[Stopped: the answer was interrupted before it finished.]_');
+  }
+  if (message.finishReason) {
+    parts.push(`_[${finishReasonNote(message.finishReason)}]_`);
   }
   if (message.status === 'streaming') {
     parts.push('_[Incomplete: the answer was still streaming when this was exported.]_');

@@ -109,12 +109,14 @@ export function parseMessage(value: unknown): ChatMessage | undefined {
   };
   const reasoning = optionalString(value.reasoning);
   const model = optionalString(value.model);
+  const finishReason = optionalString(value.finishReason);
   const usage = parseUsage(value.usage);
   const error = parseError(value.error);
   if (reasoning) message.reasoning = reasoning;
   if (model) message.model = model;
   if (usage) message.usage = usage;
   if (error) message.error = error;
+  if (finishReason) message.finishReason = finishReason;
   return message;
 }
 

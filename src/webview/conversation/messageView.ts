@@ -6,6 +6,7 @@ import type { FrameScheduler } from '../frameScheduler';
 import type { HostChannel } from '../hostChannel';
 import type { MarkdownView } from '../markdown/markdownView';
 import { isSendKey } from '../keys';
+import { finishReasonNote } from '../../shared/finishReason';
 import { ACTION_LABELS, formatErrorDetails, formatUsage } from './format';
 import { RetryCountdown, type Clock } from './retryCountdown';
 
@@ -160,7 +161,7 @@ export class MessageView {
     if (this.reasoning) {
       this.reasoning.summary.textContent = message.status === 'streaming' && !message.content ? 'Thinking…' : 'Reasoning';
     }
-    const note = STATUS_NOTES[message.status];
+    const note = STATUS_NOTES[message.status] ?? (message.finishReason ? finishReasonNote(message.finishReason) : undefined);
     this.statusNote.textContent = note ?? '';
     this.statusNote.hidden = note === undefined;
     this.renderError(message.error);

@@ -86,6 +86,18 @@ describe('webview/app (jsdom)', () => {
       assert.equal(h.$('#status').textContent, 'Answer stopped.');
     });
 
+    it('says when an answer was cut off at the output-token limit', () => {
+      const h = createAppHarness();
+      const whole = message('assistant', 'All of it', { status: 'done' });
+      const cut = message('assistant', 'Half of', { status: 'done', finishReason: 'length' });
+      h.receive(state([message('user', 'a'), whole, message('user', 'b'), cut]));
+      h.runFrames();
+      assert.equal(isShown(h.$(`.message[data-id="${whole.id}"] .status-note`)), false);
+      const note = h.$(`.message[data-id="${cut.id}"] .status-note`);
+      assert.ok(isShown(note));
+      assert.match(note.textContent ?? '', /output-token limit/);
+    });
+
     it('offers error actions that post runAction', () => {
       const h = createAppHarness();
       const failed = message('assistant', '', {

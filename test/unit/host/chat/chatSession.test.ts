@@ -174,6 +174,19 @@ describe('ChatSession', () => {
     );
   });
 
+  it('records why an answer ended early (the output limit), and nothing for a normal end', async () => {
+    const session = makeSession();
+    client.script = async function* () {
+      yield { type: 'text', text: 'Half of' };
+      yield { type: 'done', finishReason: 'length' };
+    };
+    await session.send('Tell me everything');
+    client.script = echo;
+    await session.send('Short');
+    const finals = posted.filter((m) => m.type === 'messageUpdated').map((m) => m.type === 'messageUpdated' && m.message);
+    assert.deepEqual(finals.map((m) => m && [m.content, m.finishReason]), [['Half of', 'length'], ['Short', undefined]]);
+  });
+
   it('sends one delta per batching interval while tokens keep coming', async () => {
     client.script = async function* () {
       for (let i = 0; i < 100; i++) {

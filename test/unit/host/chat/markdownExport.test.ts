@@ -50,6 +50,15 @@ describe('transcriptToMarkdown', () => {
     assert.ok(markdown.includes('> **Error** (status 429, type `rate_limit_error`, code `rate_limit_exceeded`): Rate limit exceeded'));
   });
 
+  it('marks an answer cut off at the output-token limit', () => {
+    const cut = transcriptToMarkdown({
+      ...transcript,
+      messages: [{ id: 'a', role: 'assistant', content: 'Half of', status: 'done', finishReason: 'length', createdAt: 0 }],
+    });
+    assert.match(cut, /Half of\n\n_\[Cut off: the answer reached the output-token limit\.\]_/);
+    assert.doesNotMatch(markdown, /Cut off/);
+  });
+
   it('shows usage and reasoning in a fence its text cannot close', () => {
     assert.ok(markdown.includes('_Tokens: 12 input, 34 output_'));
     assert.ok(markdown.includes('````text\nThe user wants ``` details\n````'));

@@ -95,6 +95,11 @@ describe('transcript helpers', () => {
       });
     });
 
+    it('keeps the finish reason of an answer that ended early', () => {
+      assert.equal(parseMessage({ id: 'x', role: 'assistant', content: 'half', status: 'done', finishReason: 'length' })?.finishReason, 'length');
+      assert.equal(parseMessage({ id: 'x', role: 'assistant', content: 'half', status: 'done', finishReason: 7 })?.finishReason, undefined);
+    });
+
     it('treats an unknown status as done', () => {
       assert.equal(parseMessage({ id: 'x', role: 'user', content: '', status: 'weird' })?.status, 'done');
     });

@@ -1,0 +1,13 @@
+// Shared by the chat view and the Markdown export, so both say the same about an answer that ended early.
+
+/** Why an answer ended early, in words (the finish reason as the server sent it otherwise). */
+export function finishReasonNote(reason: string): string {
+  switch (reason) {
+    case 'length':
+      return 'Cut off: the answer reached the output-token limit.';
+    case 'content_filter':
+      return 'Cut off by the service\'s content filter.';
+    default:
+      return `The model ended the answer early (${reason}).`;
+  }
+}
