@@ -137,6 +137,9 @@ function printSummary(results: LayerResult[], totalMs: number): void {
     console.log(`${status} ${result.name.padEnd(8)} ${String(result.passed).padStart(3)} passed, ${String(result.failed).padStart(3)} failed  ${(result.durationMs / 1000).toFixed(1)} s${result.note ? `  (${result.note})` : ''}`);
   }
   console.log(`total ${(totalMs / 1000).toFixed(1)} s`);
+  // The plain closing line CI tools read: 'N passed, N failed' alone on a line.
+  const sum = (key: 'passed' | 'failed'): number => results.reduce((total, result) => total + result[key], 0);
+  console.log(`editor: ${sum('passed')} passed, ${sum('failed')} failed`);
   if (results.some((result) => result.failed > 0)) {
     console.log(`Screenshots and logs of failures: ${path.relative(process.cwd(), testResultsDir) || testResultsDir}/`);
   }
