@@ -58,13 +58,17 @@ const renderImage: RenderRule = (tokens, index, options, env, self) => {
   return `<a class="image-ref" href="${href}" title="${href}">${label}</a>`;
 };
 
-/** Shows where a link goes before it is clicked. */
+/**
+ * Shows where a link goes before it is clicked. The target comes first: a title written by
+ * the model (`[x](https://evil "https://good")`) must not pass for the destination.
+ */
 function addLinkTitle(defaultRule: RenderRule): RenderRule {
   return (tokens, index, options, env, self) => {
     const token = tokens[index];
     const href = token.attrGet('href');
-    if (href !== null && token.attrGet('title') === null) {
-      token.attrSet('title', href);
+    if (href !== null) {
+      const title = token.attrGet('title');
+      token.attrSet('title', title === null || title.trim() === '' ? href : `${href}\n${title}`);
     }
     return defaultRule(tokens, index, options, env, self);
   };

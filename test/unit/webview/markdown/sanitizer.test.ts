@@ -44,6 +44,13 @@ describe('webview/markdown: untrusted model output', () => {
     }
   });
 
+  it('shows the real target first in a link\'s tooltip, whatever title the model gives it', () => {
+    const element = renderSafely('[docs](https://evil.example/x "https://good.example/docs")');
+    const link = element.querySelector('a');
+    assert.equal(link?.getAttribute('href'), 'https://evil.example/x');
+    assert.equal(link?.getAttribute('title')?.split('\n')[0], 'https://evil.example/x');
+  });
+
   it('renders an image as a link to it, so nothing remote is loaded', () => {
     const element = renderSafely('![a diagram](https://evil.example/track.png)');
     assert.equal(element.querySelector('img'), null);
