@@ -3,7 +3,8 @@
 import type { HostToWebview, StateMessage } from '../shared/protocol';
 import { isErrorAction } from '../shared/protocol';
 import { ConversationView } from './conversation/conversationView';
-import type { Clock } from './conversation/retryCountdown';
+import { retryDeadline, type Clock } from './conversation/retryCountdown';
+import { secondsUntil } from './conversation/format';
 import { el } from './dom';
 import { FrameScheduler, type RequestFrame } from './frameScheduler';
 import { HistoryPanel } from './historyPanel';
@@ -34,12 +35,16 @@ export class ChatApp {
   private readonly welcome: WelcomePanel;
   private readonly status: HTMLElement;
   private readonly host: HostChannel;
+  private readonly clock: Clock;
+  private readonly root: HTMLElement;
   private chatId: string | undefined;
 
   constructor(options: ChatAppOptions) {
     const { root, host, viewState } = options;
     const doc = root.ownerDocument;
     this.host = host;
+    this.clock = options.clock;
+    this.root = root;
     this.scheduler = new FrameScheduler(options.requestFrame);
     const md = createMarkdownEngine();
     const sanitize = createSanitizer(options.window);
@@ -95,6 +100,21 @@ export class ChatApp {
   }
 
   handle(message: HostToWebview): void {
+    const hadFocus = this.hasFocus();
+    this.apply(message);
+    if (hadFocus && !this.hasFocus()) {
+      // A replay or list refresh removed the focused element (Regenerate, Edit, Retry): without
+      // this, keyboard focus would fall out of the view to the page itself.
+      this.prompt.focus();
+    }
+  }
+
+  private hasFocus(): boolean {
+    const active = this.root.ownerDocument.activeElement;
+    return active !== null && active !== this.root.ownerDocument.body && this.root.contains(active);
+  }
+
+  private apply(message: HostToWebview): void {
     switch (message.type) {
       case 'state':
         return this.applyState(message);
@@ -109,9 +129,13 @@ export class ChatApp {
       case 'messageUpdated':
         this.conversation.update(message.message);
         return this.announceOutcome(message.message.status, message.message.error?.message);
-      case 'retrying':
-        this.conversation.showRetry(message.notice);
-        return this.announce(`Rate limited. Retrying, attempt ${message.notice.attempt} of ${message.notice.maxRetries}.`);
+      case 'retrying': {
+        const { notice } = message;
+        this.conversation.showRetry(notice);
+        const now = this.clock.now();
+        const seconds = secondsUntil(retryDeadline(notice, now), now);
+        return this.announce(`Rate limited. Retrying in ${seconds} second${seconds === 1 ? '' : 's'}, attempt ${notice.attempt} of ${notice.maxRetries}.`);
+      }
       case 'busy':
         return this.setBusy(message.busy);
       case 'modelChanged':

@@ -63,13 +63,14 @@ export class HistoryPanel {
 
   private render(): void {
     const { doc } = this;
+    const focused = this.focusedButton();
     this.emptyNote.hidden = this.history.length > 0;
     this.list.replaceChildren(...this.history.map((chat) => {
       const messages = `${chat.messageCount} message${chat.messageCount === 1 ? '' : 's'}`;
       const open = el(doc, 'button', { className: 'open-chat', attrs: { type: 'button' } },
         el(doc, 'span', { className: 'history-title', text: chat.title || 'Untitled chat' }),
         el(doc, 'span', { className: 'history-meta', text: `${formatWhen(chat.updatedAt)} · ${messages}` }));
-      const remove = iconButton(doc, 'trash', `Delete chat "${chat.title}"`, { className: 'delete-chat' });
+      const remove = iconButton(doc, 'trash', `Delete chat "${chat.title || 'Untitled chat'}"`, { className: 'delete-chat' });
       const item = el(doc, 'li', { className: 'history-item' }, open, remove);
       item.dataset.chatId = chat.id;
       if (chat.id === this.currentChatId) {
@@ -78,6 +79,22 @@ export class HistoryPanel {
       }
       return item;
     }));
+    if (focused) {
+      // The rows were rebuilt: give keyboard focus back to the same button of the same chat.
+      const item = Array.from(this.list.children).find((row) => (row as HTMLElement).dataset.chatId === focused.chatId);
+      item?.querySelector<HTMLElement>(`.${focused.className}`)?.focus();
+    }
+  }
+
+  /** Which row button has keyboard focus, if any. */
+  private focusedButton(): { chatId: string; className: string } | undefined {
+    const active = this.doc.activeElement;
+    const chatId = active?.closest<HTMLElement>('.history-item')?.dataset.chatId;
+    if (!active || chatId === undefined || !this.list.contains(active)) {
+      return undefined;
+    }
+    const className = active.classList.contains('delete-chat') ? 'delete-chat' : 'open-chat';
+    return { chatId, className };
   }
 
   private onClick(event: Event): void {

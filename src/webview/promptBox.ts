@@ -89,6 +89,8 @@ export class PromptBox {
     this.callbacks.send(text);
     this.textarea.value = '';
     this.onInput();
+    // Sent with the Send button: it hides while the answer streams, so keep typing focus here.
+    this.textarea.focus();
   }
 
   private updateSendButton(): void {

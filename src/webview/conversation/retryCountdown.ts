@@ -3,6 +3,12 @@ import type { RetryNotice } from '../../shared/protocol';
 import { el } from '../dom';
 import { formatCountdown, secondsUntil } from './format';
 
+/** When the next attempt starts: retryAt is the host's clock; fall back to the delay if it is missing or absurd. */
+export function retryDeadline(notice: RetryNotice, now: number): number {
+  const validRetryAt = Number.isFinite(notice.retryAt) && notice.retryAt > 0;
+  return validRetryAt ? notice.retryAt : now + (Number(notice.delayMs) || 0);
+}
+
 export interface Clock {
   now(): number;
   setInterval(callback: () => void, ms: number): unknown;
@@ -19,15 +25,14 @@ export class RetryCountdown {
   constructor(doc: Document, private readonly clock: Clock) {
     this.text = el(doc, 'span', { className: 'retry-countdown' });
     this.attempt = el(doc, 'span', { className: 'retry-attempt' });
-    this.element = el(doc, 'div', { className: 'retry-notice', attrs: { role: 'status' } }, this.text, this.attempt);
+    // Not a live region: a screen reader would read every tick. #status announces the back-off once.
+    this.element = el(doc, 'div', { className: 'retry-notice' }, this.text, this.attempt);
     this.element.hidden = true;
   }
 
   start(notice: RetryNotice): void {
     this.stop();
-    // retryAt is the host's clock; fall back to the delay if it is missing or absurd.
-    const validRetryAt = Number.isFinite(notice.retryAt) && notice.retryAt > 0;
-    this.retryAt = validRetryAt ? notice.retryAt : this.clock.now() + (Number(notice.delayMs) || 0);
+    this.retryAt = retryDeadline(notice, this.clock.now());
     this.attempt.textContent = `attempt ${notice.attempt} of ${notice.maxRetries}`;
     this.element.hidden = false;
     this.tick();

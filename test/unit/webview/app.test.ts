@@ -141,6 +141,33 @@ describe('webview/app (jsdom)', () => {
       assert.equal(h.doc.querySelector('textarea.edit-input'), null);
     });
 
+    it('keeps keyboard focus in the view when the host replaces the conversation (Regenerate, Edit, Retry)', () => {
+      const h = createAppHarness();
+      const question = message('user', 'q');
+      const answer = message('assistant', 'a');
+      h.receive(state([question, answer]));
+      const regenerate = h.$<HTMLButtonElement>(`.message[data-id="${answer.id}"] button.regenerate`);
+      regenerate.focus();
+      click(h.window, regenerate);
+      // The host truncates after the question and replays the state: the focused button is gone.
+      h.receive(state([question]));
+      assert.equal(h.doc.activeElement, h.$('textarea#prompt'));
+
+      click(h.window, h.$('button.edit'));
+      h.$('textarea.edit-input').dispatchEvent(key(h.window, 'keydown', { key: 'Enter' }));
+      h.receive(state([{ ...question, content: 'edited' }]));
+      assert.equal(h.doc.activeElement, h.$('textarea#prompt'));
+    });
+
+    it('leaves focus alone when a replay arrives while the user is elsewhere in the view', () => {
+      const h = createAppHarness();
+      h.receive(state([message('user', 'q')]));
+      const newChat = h.$<HTMLButtonElement>('button#new-chat');
+      newChat.focus();
+      h.receive(state([message('user', 'q')]));
+      assert.equal(h.doc.activeElement, newChat);
+    });
+
     it('cancels an edit with Escape', () => {
       const h = createAppHarness();
       const question = message('user', 'q');
@@ -275,6 +302,19 @@ describe('webview/app (jsdom)', () => {
       h.receive({ type: 'delta', messageId: answer.id, content: 'Finally' });
       assert.equal(isShown(countdown), false);
     });
+
+    it('announces a back-off once, with its delay, instead of every tick of the countdown', () => {
+      const h = createAppHarness();
+      const answer = message('assistant', '', { status: 'streaming' });
+      h.receive(state([message('user', 'q'), answer], { busy: true }));
+      h.receive({ type: 'retrying', notice: { messageId: answer.id, attempt: 2, maxRetries: 3, retryAt: 1_700_000_000_000 + 5000, delayMs: 5000 } });
+      assert.match(h.$('#status').textContent ?? '', /Rate limited\. Retrying in 5 seconds, attempt 2 of 3\./);
+      for (let node: Element | null = h.$('.retry-countdown'); node; node = node.parentElement) {
+        assert.equal(node.getAttribute('aria-live'), null, 'the ticking countdown is not a live region');
+        assert.ok(!['status', 'alert', 'log', 'timer'].includes(node.getAttribute('role') ?? '') || node.getAttribute('aria-live') === 'off',
+          `the ticking countdown is not inside a live region (${node.className})`);
+      }
+    });
   });
 
   describe('prompt', () => {
@@ -316,6 +356,17 @@ describe('webview/app (jsdom)', () => {
       assert.equal(send.disabled, false);
       click(h.window, send);
       assert.deepEqual(h.posted, [{ type: 'send', text: 'question' }]);
+    });
+
+    it('keeps focus in the prompt after sending with the Send button', () => {
+      const h = createAppHarness();
+      h.receive(state([]));
+      type(h, 'question');
+      const send = h.$<HTMLButtonElement>('button#send');
+      send.focus();
+      click(h.window, send);
+      h.receive({ type: 'busy', busy: true });
+      assert.equal(h.doc.activeElement, h.$('textarea#prompt'));
     });
 
     it('keeps the draft in view state and restores it', () => {
@@ -386,6 +437,32 @@ describe('webview/app (jsdom)', () => {
       click(h.window, items[1]);
       assert.deepEqual(h.posted.at(-1), { type: 'openChat', chatId: 'old' });
       assert.equal(isShown(h.$('.history-list')), false, 'opening a chat closes the list');
+    });
+
+    it('keeps keyboard focus on the list when the host sends the list again after a delete', () => {
+      const h = createAppHarness();
+      const chats = [
+        { id: 'chat-1', title: 'Current', updatedAt: 9, messageCount: 1 },
+        { id: 'b', title: 'B', updatedAt: 5, messageCount: 2 },
+        { id: 'c', title: 'C', updatedAt: 3, messageCount: 2 },
+      ];
+      h.receive(state([], { history: chats }));
+      click(h.window, h.$('button#history'));
+      const remove = h.$<HTMLButtonElement>('.history-item[data-chat-id="b"] button.delete-chat');
+      remove.focus();
+      click(h.window, remove);
+      assert.deepEqual(h.posted.at(-1), { type: 'deleteChat', chatId: 'b' });
+      h.receive({ type: 'history', history: chats.filter((chat) => chat.id !== 'b') });
+      assert.equal(h.doc.activeElement, h.$('.history-item[data-chat-id="c"] button.open-chat'));
+      h.$<HTMLButtonElement>('.history-item[data-chat-id="c"] button.delete-chat').focus();
+      h.receive({ type: 'history', history: chats.filter((chat) => chat.id !== 'b') });
+      assert.equal(h.doc.activeElement, h.$('.history-item[data-chat-id="c"] button.delete-chat'), 'a list refresh keeps the focused button');
+    });
+
+    it('names the delete button of an untitled chat', () => {
+      const h = createAppHarness();
+      h.receive(state([], { history: [{ id: 'x', title: '', updatedAt: 1, messageCount: 0 }] }));
+      assert.equal(h.$('.history-item button.delete-chat').getAttribute('aria-label'), 'Delete chat "Untitled chat"');
     });
 
     it('opens the history list when the host asks, and closes it with Escape', () => {
