@@ -56,6 +56,8 @@ export class ChatSession {
   private readonly timers: Timers;
   /** The last queued save; settles when everything queued so far is stored. */
   private saved: Promise<void> = Promise.resolve();
+  /** Counts the actions that stop the answer in progress; see cancelActive. */
+  private cancelTurn = 0;
 
   constructor(private readonly deps: ChatSessionDeps) {
     this.timers = deps.timers ?? realTimers;
@@ -100,6 +102,7 @@ export class ChatSession {
       this.deps.log.debug('Chat: a send arrived while an answer is streaming; ignored.');
       return;
     }
+    this.adoptNewerStored();
     const message: ChatMessage = {
       id: newId(),
       role: 'user',
@@ -124,6 +127,7 @@ export class ChatSession {
     if (this.busy) {
       return;
     }
+    this.adoptNewerStored();
     const lastUser = this.lastUserIndex();
     if (lastUser < 0) {
       return;
@@ -142,7 +146,10 @@ export class ChatSession {
     if (!text.trim()) {
       return;
     }
-    await this.cancelActive();
+    this.adoptNewerStored();
+    if (!(await this.cancelActive())) {
+      return;
+    }
     const index = this.transcript.messages.findIndex((message) => message.id === messageId && message.role === 'user');
     if (index < 0) {
       this.deps.log.debug('Chat: edit of an unknown message ignored.');
@@ -157,7 +164,9 @@ export class ChatSession {
   }
 
   async newChat(): Promise<void> {
-    await this.cancelActive();
+    if (!(await this.cancelActive())) {
+      return;
+    }
     this.transcript = createTranscript(this.timers.now());
     await this.rememberCurrent();
     this.deps.onStateReplaced();
@@ -174,7 +183,9 @@ export class ChatSession {
       this.deps.post({ type: 'history', history: this.history() });
       return;
     }
-    await this.cancelActive();
+    if (!(await this.cancelActive())) {
+      return;
+    }
     this.transcript = transcript;
     await this.rememberCurrent();
     this.deps.onStateReplaced();
@@ -182,9 +193,12 @@ export class ChatSession {
 
   async deleteChat(chatId: string): Promise<void> {
     if (chatId === this.transcript.id) {
-      await this.cancelActive();
-      await this.deps.store.delete(chatId);
+      if (!(await this.cancelActive())) {
+        return;
+      }
+      // Switched before the delete is awaited, so nothing can start answering in the deleted chat.
       this.transcript = createTranscript(this.timers.now());
+      await this.deps.store.delete(chatId);
       await this.rememberCurrent();
       this.deps.onStateReplaced();
       return;
@@ -217,11 +231,35 @@ export class ChatSession {
     this.deps.onStateReplaced();
   }
 
-  private async cancelActive(): Promise<void> {
-    const active = this.active;
-    if (active) {
+  /**
+   * Stops the answer in progress and waits until it is saved. Resolves false when another action
+   * that stops the answer (Edit, New Chat, Open, Delete) was asked for meanwhile: the later one
+   * wins and the earlier one gives up, so two of them can never both go on (an Edit starting an
+   * answer that a New Chat then leaves streaming, unstoppable, into a chat no longer shown).
+   */
+  private async cancelActive(): Promise<boolean> {
+    const turn = ++this.cancelTurn;
+    while (this.active) {
+      const active = this.active;
       active.controller.abort();
       await active.finished;
+    }
+    return turn === this.cancelTurn;
+  }
+
+  /**
+   * Takes the stored copy of the open chat when it is newer than this one: another window (they
+   * share the history) continued the chat. Called before the chat changes, so that saving this
+   * copy never drops what the other window added. Only when idle: a streaming answer owns the chat.
+   */
+  private adoptNewerStored(): void {
+    if (this.busy) {
+      return;
+    }
+    const stored = this.deps.store.load(this.transcript.id);
+    if (stored && stored.updatedAt > this.transcript.updatedAt) {
+      this.transcript = stored;
+      this.deps.onStateReplaced();
     }
   }
 

@@ -369,6 +369,56 @@ describe('ChatSession', () => {
     assert.deepEqual(session.chat.messages.map((m) => [m.content, m.status]), [['Again', 'done'], ['Again', 'done']]);
   });
 
+  it('New Chat right after an Edit that interrupted a streaming answer wins, and leaves no request running', async () => {
+    client.script = hangAfter('partial');
+    const session = makeSession();
+    const first = session.send('First');
+    await until(() => session.chat.messages[1]?.content === 'partial');
+    const oldId = session.chat.id;
+    // Both wait for the same answer to stop; the later action (New Chat) is the one that goes on.
+    const edited = session.edit(session.chat.messages[0].id, 'Again');
+    await session.newChat();
+    assert.equal(session.busy, false, 'nothing streams into the new chat');
+    assert.equal(session.chat.messages.length, 0);
+    await Promise.all([first, edited]);
+    assert.equal(session.busy, false);
+    assert.equal(client.calls.length, 1, 'the superseded edit sent nothing');
+    assert.equal(client.calls[0].options?.signal?.aborted, true);
+    await tick();
+    const raw = JSON.parse(memory.read(`chat-${oldId}.json`) ?? '{}') as { messages: { content: string; status: string }[] };
+    assert.deepEqual(raw.messages.map((m) => [m.content, m.status]), [['First', 'done'], ['partial', 'stopped']], 'the old chat is stored finished');
+  });
+
+  it('deleting the open chat while it streams leaves nothing answering in the deleted chat', async () => {
+    client.script = hangAfter('partial');
+    const session = makeSession();
+    const first = session.send('First');
+    await until(() => session.chat.messages[1]?.content === 'partial');
+    const oldId = session.chat.id;
+    client.script = echo;
+    let removing!: () => void;
+    const removeStarted = new Promise<void>((resolve) => (removing = resolve));
+    let finishRemove!: () => void;
+    const removeGate = new Promise<void>((resolve) => (finishRemove = resolve));
+    const remove = memory.remove.bind(memory);
+    memory.remove = async (name) => {
+      removing();
+      await removeGate;
+      await remove(name);
+    };
+    const deleted = session.deleteChat(oldId);
+    await first;
+    await removeStarted;
+    // A prompt arriving while the file is being removed belongs to the new chat.
+    const sent = session.send('Second');
+    finishRemove();
+    await Promise.all([deleted, sent]);
+    assert.notEqual(session.chat.id, oldId);
+    assert.deepEqual(session.chat.messages.map((m) => m.content), ['Second', 'Second']);
+    await tick();
+    assert.equal(new HistoryStore(memory).load(oldId), undefined, 'the deleted chat stays deleted');
+  });
+
   describe('streaming-only models', () => {
     it('retries once streaming when a non-streaming request is refused, and remembers the model', async () => {
       client.script = async function* (call) {
@@ -434,6 +484,27 @@ describe('ChatSession', () => {
       await session.send('Remember me');
       await tick();
       assert.equal(makeSession().chat.id, session.chat.id);
+    });
+
+    it('a chat continued in another window is not overwritten when this window continues it', async () => {
+      const here = makeSession();
+      await here.send('one');
+      await tick();
+      timers.advance(1000);
+      // A second window opens the same (current) chat and continues it.
+      const there = makeSession();
+      assert.equal(there.chat.id, here.chat.id);
+      await there.send('two');
+      await tick();
+      timers.advance(1000);
+      replays = 0;
+      await here.send('three');
+      await tick();
+      const stored = new HistoryStore(memory).load(here.chat.id);
+      assert.deepEqual(stored?.messages.filter((m) => m.role === 'user').map((m) => m.content), ['one', 'two', 'three']);
+      assert.deepEqual(here.chat.messages.map((m) => m.content), ['one', 'one', 'two', 'two', 'three', 'three']);
+      assert.ok(replays > 0, 'the view gets the chat as stored before the new message');
+      assert.deepEqual(client.calls[2].messages.map((m) => m.content), ['one', 'one', 'two', 'two', 'three'], 'the model sees the whole chat');
     });
 
     it('New Chat starts empty and keeps the old chat in history', async () => {
