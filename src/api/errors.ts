@@ -152,8 +152,20 @@ export function isAbortError(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';
 }
 
-/** Replaces every occurrence of the key (servers sometimes echo it) with its masked form. */
+/** A leftover this short shows no more of a key than its masked form does. */
+const HARMLESS_SECRET_PREFIX_CHARS = 3;
+
+/**
+ * Replaces every occurrence of the key (servers sometimes echo it) with its masked form, and the
+ * start of the key where tidyMessage cut a long message inside it.
+ */
 export function redactSecret(text: string, secret: string, replacement: string): string {
   if (secret.length === 0) return text;
-  return text.split(secret).join(replacement);
+  const redacted = text.split(secret).join(replacement);
+  if (!redacted.endsWith('…')) return redacted;
+  const kept = redacted.slice(0, -1);
+  for (let length = secret.length - 1; length > HARMLESS_SECRET_PREFIX_CHARS; length--) {
+    if (kept.endsWith(secret.slice(0, length))) return `${kept.slice(0, -length)}${replacement}…`;
+  }
+  return redacted;
 }

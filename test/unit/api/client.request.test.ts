@@ -157,6 +157,17 @@ describe('api/client: requests, replies and errors (local server)', () => {
     assert.deepEqual(log.map((e) => e.kind), ['response', 'error']);
   });
 
+  it('keeps the start of the key out of an echoed message that is cut to length inside the key', async () => {
+    // tidyMessage shortens long server messages; a cut through the key must not leave most of it behind.
+    reply = (req, res) => sendJson(res, 401, errorEnvelope(`${'x'.repeat(480)} ${String(req.headers.authorization).slice(7)} was refused`, 'invalid_request_error', 'invalid_api_key'));
+    const log: RequestLogEntry[] = [];
+    const { error } = await drain(client({ log: (entry) => log.push(entry) }).chat({ model: 'm', messages: [] }));
+    assert.ok(error instanceof ApiError);
+    assert.ok(error.message.endsWith('…'), error.message);
+    assert.ok(!error.message.includes(KEY.slice(0, 8)), error.message);
+    assert.ok(!JSON.stringify(log).includes(KEY.slice(0, 8)));
+  });
+
   it('logs method, path, status, timing and attempt for each reply', async () => {
     const log: RequestLogEntry[] = [];
     await client({ log: (entry) => log.push(entry) }).listModels();

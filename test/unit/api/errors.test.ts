@@ -53,6 +53,13 @@ describe('api/errors', () => {
     assert.equal(redactSecret('key sk-secret-1 and sk-secret-1', 'sk-secret-1', '***'), 'key *** and ***');
   });
 
+  it('masks what is left of a secret where a shortened message was cut inside it', () => {
+    assert.equal(redactSecret('refused sk-secr…', 'sk-secret-1', '***'), 'refused ***…');
+    // Three characters or fewer reveal no more than the mask itself shows.
+    assert.equal(redactSecret('refused sk-…', 'sk-secret-1', '***'), 'refused sk-…');
+    assert.equal(redactSecret('no secret here…', 'sk-secret-1', '***'), 'no secret here…');
+  });
+
   it('abort errors are named AbortError and are not ApiErrors', () => {
     const error = createAbortError();
     assert.equal(error.name, 'AbortError');
