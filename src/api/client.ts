@@ -132,7 +132,7 @@ export class ModelAccessClient {
       const opened = await this.open(operation, options);
       reply = opened.reply;
       if (/text\/event-stream/i.test(reply.contentType)) {
-        yield* fromSse(parseSseStream(bodyChunks(reply, opened.url, this.timeoutMs)), reply.status);
+        yield* fromSse(parseSseStream(bodyChunks(reply, opened.url, this.timeoutMs, options.signal)), reply.status);
         return;
       }
       const { text, truncated } = await readBodyText(reply, opened.url, this.timeoutMs, JSON_BODY_LIMIT_BYTES);

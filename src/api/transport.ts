@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import { ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_TYPES, streamTruncatedError, tidyMessage } from './errors';
+import { ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_TYPES, createAbortError, streamTruncatedError, tidyMessage } from './errors';
 
 /** The one place HTTP happens: undici's `request`, one attempt, no retries. */
 
@@ -91,11 +91,15 @@ export function networkError(error: unknown, url: URL, timeoutMs: number): ApiEr
 /**
  * The body chunks of a reply whose headers said 2xx. A connection that breaks mid-body is
  * reported as a cut-off stream (an ApiError), a long silence as a timeout; aborts pass through.
+ * undici destroys the body with the signal's reason, which may be any value the caller chose:
+ * with `signal`, such an end is an abort too, never a cut-off stream (which a chat stream that
+ * already had its finish reason would take for a finished answer).
  */
-export async function* bodyChunks(reply: HttpReply, url: URL, timeoutMs: number): AsyncGenerator<Uint8Array, void, undefined> {
+export async function* bodyChunks(reply: HttpReply, url: URL, timeoutMs: number, signal?: AbortSignal): AsyncGenerator<Uint8Array, void, undefined> {
   try {
     for await (const chunk of reply.body) yield chunk;
   } catch (error) {
+    if (signal?.aborted) throw createAbortError(signal.reason);
     if (isAbortLike(error) || error instanceof ApiError) throw error;
     if (errorCode(error) === 'UND_ERR_BODY_TIMEOUT') {
       throw new ApiError(`${url.host} stopped sending for ${seconds(timeoutMs)}; the reply was abandoned.`, {

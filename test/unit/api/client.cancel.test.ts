@@ -56,6 +56,25 @@ describe('api/client: cancellation, timeouts and network failures (local server)
     assert.ok((server.requests[0]?.clientClosedAt ?? Infinity) - abortedAt < 500);
   });
 
+  it('aborting with a reason of the caller\'s own after the finish reason still throws AbortError, not done', async () => {
+    reply = (_req, res) => {
+      startSse(res);
+      res.write(chatDelta('almost'));
+      res.write(chatDelta('', 'stop')); // then neither usage nor [DONE]: the stream is still open
+    };
+    for (const reason of [new Error('stopped by the user'), 'stopped']) {
+      const controller = new AbortController();
+      const events: StreamEvent[] = [];
+      await assert.rejects((async () => {
+        for await (const event of client().chat({ model: 'm', messages: [] }, { signal: controller.signal })) {
+          events.push(event);
+          if (events.length === 1) setTimeout(() => controller.abort(reason), 50);
+        }
+      })(), { name: 'AbortError' }, `abort(${String(reason)})`);
+      assert.deepEqual(events, [{ type: 'text', text: 'almost' }]);
+    }
+  });
+
   it('aborting while the caller is not pulling still closes the socket at once', async () => {
     reply = endlessStream;
     const controller = new AbortController();
