@@ -201,6 +201,19 @@ describe('chat view provider (in the real extension host)', function () {
     assert.ok(view.webview.posted.findIndex((m) => m.type === 'state') < view.webview.posted.indexOf(setInput!), 'after the state');
   });
 
+  it('Ask About Selection while an answer streams puts the question into the prompt instead of dropping it', async () => {
+    settings = { model: 'slow-1', api: 'chat' };
+    await ready();
+    const first = provider.ask('Tell me a long story');
+    await waitFor('the slow answer to stream', () => session.busy && (session.chat.messages[1]?.content.length ?? 0) > 0);
+    const sent = await provider.ask('What does this do?\n\n```ts\nrun();\n```\n');
+    assert.equal(sent, false, 'not sent while the other answer streams');
+    assert.deepEqual(view.webview.posted.find((m) => m.type === 'setInput'), { type: 'setInput', text: 'What does this do?\n\n```ts\nrun();\n```\n', mode: 'append' });
+    assert.equal(session.chat.messages.length, 2);
+    session.stop();
+    assert.equal(await first, true);
+  });
+
   it('Insert at Cursor puts code into the active editor', async () => {
     const document = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'before\n\nafter\n' });
     const editor = await vscode.window.showTextDocument(document);

@@ -155,10 +155,20 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     this.postWhenReady({ type: 'setInput', text, mode: 'append' });
   }
 
-  /** Sends `text` at once (Ask About Selection). Resolves when the answer is finished. */
-  async ask(text: string): Promise<void> {
+  /**
+   * Sends `text` at once (Ask About Selection) and resolves true when the answer is finished. While
+   * another answer streams, the text goes into the prompt box instead (the session would drop it)
+   * and this resolves false: the user sends it when that answer ends, or stops it.
+   */
+  async ask(text: string): Promise<boolean> {
     await this.reveal(true);
+    if (this.deps.session.busy) {
+      this.postWhenReady({ type: 'setInput', text, mode: 'append' });
+      void vscode.window.showInformationMessage('Model Access: an answer is still streaming. Your question is in the chat prompt: send it when the answer ends, or stop it.');
+      return false;
+    }
     await this.deps.session.send(text);
+    return true;
   }
 
   /** Tells the page that the key, base URL or model changed. */

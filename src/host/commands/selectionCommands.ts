@@ -4,7 +4,8 @@ import { snippetFromSelection, type SelectionOutcome } from '../selection/format
 /** What the selection commands need from the chat view. */
 export interface ChatInput {
   insertIntoPrompt(text: string): unknown;
-  ask(text: string): unknown;
+  /** Resolves false when the text could not be sent now (it went into the prompt box instead). */
+  ask(text: string): Promise<boolean>;
 }
 
 /** The active editor's selection (or current line) as a fenced snippet, or why there is none. */
@@ -34,7 +35,10 @@ export async function sendSelectionCommand(chat: ChatInput): Promise<boolean> {
   return true;
 }
 
-/** Ask About Selection: asks for the question, then sends question and snippet at once. `question` skips the box. */
+/**
+ * Ask About Selection: asks for the question, then sends question and snippet at once (into the
+ * prompt box while another answer streams). `question` skips the box. True when sent.
+ */
 export async function askAboutSelectionCommand(chat: ChatInput, question?: unknown): Promise<boolean> {
   const outcome = snippetFromEditor(vscode.window.activeTextEditor);
   if (outcome.kind === 'nothing') {
@@ -52,6 +56,5 @@ export async function askAboutSelectionCommand(chat: ChatInput, question?: unkno
   if (asked === undefined || asked.trim().length === 0) {
     return false;
   }
-  await chat.ask(`${asked.trim()}\n\n${outcome.text}`);
-  return true;
+  return chat.ask(`${asked.trim()}\n\n${outcome.text}`);
 }
