@@ -145,14 +145,15 @@ export class Workbench {
     return this.treeRows(viewTitle).filter({ has: this.page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(label)}\\s*$`) }) });
   }
 
-  /** The chat webview view's document: outer webview iframe, then its active frame. */
+  /**
+   * The chat webview view's document: outer webview iframe, then its active frame. The extension
+   * has no other webview, so its id is enough. The `purpose=webviewView` query of the iframe is not:
+   * a view restored by "Developer: Reload Window" gets an iframe without it, and a selector that
+   * needs it never finds the chat again after a reload.
+   */
   chatFrame(): FrameLocator {
-    return this.webviewFrame('purpose=webviewView');
-  }
-
-  webviewFrame(purposeFragment: string): FrameLocator {
     return this.page
-      .frameLocator(`iframe.webview.ready[src*="extensionId=${extensionId}"][src*="${purposeFragment}"]`)
+      .frameLocator(`iframe.webview.ready[src*="extensionId=${extensionId}"]`)
       .frameLocator('iframe#active-frame');
   }
 
