@@ -174,7 +174,9 @@ export class ChatSession {
 
   async openChat(chatId: string): Promise<void> {
     if (chatId === this.transcript.id) {
-      this.deps.onStateReplaced();
+      if (!this.adoptNewerStored()) {
+        this.deps.onStateReplaced();
+      }
       return;
     }
     const transcript = this.deps.store.load(chatId);
@@ -251,16 +253,19 @@ export class ChatSession {
    * Takes the stored copy of the open chat when it is newer than this one: another window (they
    * share the history) continued the chat. Called before the chat changes, so that saving this
    * copy never drops what the other window added. Only when idle: a streaming answer owns the chat.
+   * True when it took the stored copy (the view has been told to replay).
    */
-  private adoptNewerStored(): void {
+  private adoptNewerStored(): boolean {
     if (this.busy) {
-      return;
+      return false;
     }
     const stored = this.deps.store.load(this.transcript.id);
-    if (stored && stored.updatedAt > this.transcript.updatedAt) {
-      this.transcript = stored;
-      this.deps.onStateReplaced();
+    if (!stored || stored.updatedAt <= this.transcript.updatedAt) {
+      return false;
     }
+    this.transcript = stored;
+    this.deps.onStateReplaced();
+    return true;
   }
 
   private async rememberCurrent(): Promise<void> {

@@ -507,6 +507,20 @@ describe('ChatSession', () => {
       assert.deepEqual(client.calls[2].messages.map((m) => m.content), ['one', 'one', 'two', 'two', 'three'], 'the model sees the whole chat');
     });
 
+    it('reopening the open chat from the list shows what another window added to it', async () => {
+      const here = makeSession();
+      await here.send('one');
+      await tick();
+      timers.advance(1000);
+      const there = makeSession();
+      await there.send('two');
+      await tick();
+      replays = 0;
+      await here.openChat(here.chat.id);
+      assert.equal(replays, 1);
+      assert.deepEqual(here.chat.messages.map((m) => m.content), ['one', 'one', 'two', 'two']);
+    });
+
     it('New Chat starts empty and keeps the old chat in history', async () => {
       const session = makeSession();
       await session.send('Old');
