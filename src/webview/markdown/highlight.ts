@@ -1,5 +1,6 @@
 // Syntax highlighting with highlight.js core and a curated set of languages: the full
 // build is ~1 MB, and code in a chat is nearly always one of these.
+import type { HighlightResult } from 'highlight.js';
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
 import c from 'highlight.js/lib/languages/c';
@@ -42,13 +43,71 @@ export function isKnownLanguage(language: string): boolean {
   return language !== '' && hljs.getLanguage(language) !== undefined;
 }
 
+/** Characters handed to highlight.js (for tests and the benchmark: they count work rather than time it). */
+export interface HighlightWork {
+  highlightedChars: number;
+}
+
+function highlightWhole(code: string, language: string, work?: HighlightWork): HighlightResult {
+  if (work) work.highlightedChars += code.length;
+  return hljs.highlight(code, { language, ignoreIllegals: true });
+}
+
 /**
  * Highlighted HTML for `code`, or undefined when the language is unknown. No auto-detection:
  * it runs every grammar over the text, far too slow for a block re-rendered every frame.
  */
-export function highlightCode(code: string, language: string): string | undefined {
+export function highlightCode(code: string, language: string, work?: HighlightWork): string | undefined {
   if (!isKnownLanguage(language)) {
     return undefined;
   }
-  return hljs.highlight(code, { language, ignoreIllegals: true }).value;
+  return highlightWhole(code, language, work).value;
+}
+
+/** What one growing code block has highlighted so far: `html` is the highlighting of `code`. */
+export interface HighlightCache {
+  language: string;
+  code: string;
+  html: string;
+}
+
+/**
+ * Like highlightCode, for a code block that grows (an open fence while an answer streams):
+ * re-highlighting the whole block every frame would make a long block cost O(n²).
+ *
+ * Complete lines are highlighted once and kept in `cache`, but only up to a point where
+ * highlight.js is back in the language's top-level mode (no string or comment still open):
+ * from there, highlighting the rest on its own gives exactly what highlighting the whole
+ * would. Text that is not yet settled (the partial last line, an open multi-line comment) is
+ * highlighted again each time, so the cost per call is the unsettled text, not the block.
+ */
+export function highlightGrowingCode(code: string, language: string, cache: HighlightCache, work?: HighlightWork): string | undefined {
+  if (!isKnownLanguage(language)) {
+    return undefined;
+  }
+  if (cache.language !== language || !code.startsWith(cache.code)) {
+    cache.language = language;
+    cache.code = '';
+    cache.html = '';
+  }
+  const rest = code.slice(cache.code.length);
+  const settledEnd = rest.lastIndexOf('\n') + 1;
+  if (settledEnd > 0) {
+    const lines = rest.slice(0, settledEnd);
+    const result = highlightWhole(lines, language, work);
+    if (endsAtTopLevel(result, language)) {
+      cache.code += lines;
+      cache.html += result.value;
+      const partial = rest.slice(settledEnd);
+      return partial === '' ? cache.html : cache.html + highlightWhole(partial, language, work).value;
+    }
+  }
+  return cache.html + highlightWhole(rest, language, work).value;
+}
+
+/** True when highlighting ended outside any string, comment or other multi-line construct. */
+function endsAtTopLevel(result: HighlightResult, language: string): boolean {
+  // `_top` is the mode highlight.js ended in (declared in its types, not documented). If a
+  // version stops providing it, nothing is cached and the block is just highlighted whole.
+  return result._top !== undefined && result._top === hljs.getLanguage(language);
 }

@@ -3,7 +3,7 @@
 // and images are rendered as links so nothing remote is ever loaded. The sanitizer
 // (sanitizer.ts) is the second line of defence, not the first.
 import MarkdownIt from 'markdown-it';
-import { highlightCode } from './highlight';
+import { highlightCode, highlightGrowingCode, type HighlightCache, type HighlightWork } from './highlight';
 import { isSafeLink } from './links';
 
 type RenderRule = MarkdownIt.Renderer.RenderRule;
@@ -12,8 +12,27 @@ type Token = MarkdownIt.Token;
 
 const { escapeHtml } = new MarkdownIt().utils;
 
-function codeBlockHtml(code: string, language: string): string {
-  const highlighted = highlightCode(code, language);
+/** What the streaming renderer passes while it renders the open tail of an answer. */
+export interface StreamingEnv {
+  /** Highlighting state of the tail's code blocks, by their order in the tail: kept between frames. */
+  highlightCaches?: HighlightCache[];
+  /** Counts this render's code blocks, to find each one's cache. */
+  codeBlockIndex?: number;
+  work?: HighlightWork;
+}
+
+function highlightFor(code: string, language: string, env: StreamingEnv | undefined): string | undefined {
+  if (env?.highlightCaches === undefined) {
+    return highlightCode(code, language, env?.work);
+  }
+  const index = env.codeBlockIndex ?? 0;
+  env.codeBlockIndex = index + 1;
+  env.highlightCaches[index] ??= { language: '', code: '', html: '' };
+  return highlightGrowingCode(code, language, env.highlightCaches[index], env.work);
+}
+
+function codeBlockHtml(code: string, language: string, env?: StreamingEnv): string {
+  const highlighted = highlightFor(code, language, env);
   const languageClass = highlighted === undefined ? '' : ` language-${escapeHtml(language)}`;
   const label = escapeHtml(language === '' ? 'text' : language);
   return (
@@ -28,10 +47,10 @@ function codeBlockHtml(code: string, language: string): string {
   );
 }
 
-const renderFence: RenderRule = (tokens, index) => {
+const renderFence: RenderRule = (tokens, index, _options, env: StreamingEnv | undefined) => {
   const token = tokens[index];
   const language = token.info.trim().split(/\s+/)[0] ?? '';
-  return codeBlockHtml(token.content, language);
+  return codeBlockHtml(token.content, language, env);
 };
 
 const renderIndentedCode: RenderRule = (tokens, index) => codeBlockHtml(tokens[index].content, '');

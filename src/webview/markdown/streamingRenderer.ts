@@ -7,6 +7,8 @@
 // tested and benchmarked in Node.
 import type MarkdownIt from 'markdown-it';
 import { splitOpenTail } from './blockSplitter';
+import type { HighlightCache } from './highlight';
+import type { StreamingEnv } from './markdownEngine';
 
 export interface RenderUpdate {
   /** The text was replaced, not extended: drop everything rendered so far first. */
@@ -24,6 +26,8 @@ export interface RenderWork {
   parsedChars: number;
   /** Top-level blocks committed as finished. */
   finishedBlocks: number;
+  /** Characters of code handed to the syntax highlighter, summed over all renders. */
+  highlightedChars: number;
 }
 
 type References = Record<string, unknown>;
@@ -34,7 +38,8 @@ export class StreamingMarkdownRenderer {
   /** Reference-link definitions from committed blocks, so later blocks can use them. */
   private references: References = {};
   private pendingReset = false;
-  readonly work: RenderWork = { renders: 0, parsedChars: 0, finishedBlocks: 0 };
+  private readonly highlightCaches: HighlightCache[] = [];
+  readonly work: RenderWork = { renders: 0, parsedChars: 0, finishedBlocks: 0, highlightedChars: 0 };
 
   constructor(private readonly md: MarkdownIt) {}
 
@@ -71,10 +76,14 @@ export class StreamingMarkdownRenderer {
 
     const split = final ? { tailToken: tokens.length, tailOffset: open.length } : splitOpenTail(tokens, open);
     const finishedTokens = tokens.slice(0, split.tailToken);
+    // Finished blocks are highlighted whole, once; the open tail's code blocks keep what they
+    // highlighted in earlier frames and highlight only what was added since.
+    const finishedEnv: StreamingEnv = { ...env, work: this.work };
+    const tailEnv: StreamingEnv = { ...env, work: this.work, highlightCaches: this.highlightCaches, codeBlockIndex: 0 };
     const update: RenderUpdate = {
       reset: this.pendingReset,
-      finishedHtml: finishedTokens.length > 0 ? this.md.renderer.render(finishedTokens, this.md.options, env) : '',
-      tailHtml: split.tailToken < tokens.length ? this.md.renderer.render(tokens.slice(split.tailToken), this.md.options, env) : '',
+      finishedHtml: finishedTokens.length > 0 ? this.md.renderer.render(finishedTokens, this.md.options, finishedEnv) : '',
+      tailHtml: split.tailToken < tokens.length ? this.md.renderer.render(tokens.slice(split.tailToken), this.md.options, tailEnv) : '',
     };
     this.pendingReset = false;
     this.work.finishedBlocks += finishedTokens.filter((token) => token.level === 0 && token.nesting !== -1).length;

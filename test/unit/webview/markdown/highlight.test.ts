@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { highlightCode, isKnownLanguage } from '../../../../src/webview/markdown/highlight';
+import { highlightCode, highlightGrowingCode, isKnownLanguage, type HighlightCache } from '../../../../src/webview/markdown/highlight';
 import { sanitizeToElement } from '../domFixture';
 import { md } from './streamFixture';
 
@@ -50,4 +50,42 @@ describe('webview/markdown/highlight', () => {
     assert.equal(element.querySelector('script'), null);
     assert.equal(element.querySelector('.code-lang')?.textContent, '"><script>alert(1)</script>');
   });
+
+  describe('a code block that grows (streaming)', () => {
+    const samples: Record<string, string> = {
+      ts: 'import { a } from "b";\n/* a comment\n   over lines */\nconst t = `multi\nline ${a}`;\nclass C extends D {\n  m(x: number): void {\n    return;\n  }\n}\n',
+      python: 'def f(a):\n    """doc\n    string"""\n    return a  # c\n\nclass K(object):\n    pass\n',
+      css: 'a {\n  color: red;\n}\n/* c\n */\n.b > c { margin: 0 }\n',
+      json: '{\n  "a": [1, 2,\n    3],\n  "b": "x"\n}\n',
+    };
+    for (const [language, code] of Object.entries(samples)) {
+      it(`${language}: highlighted piece by piece, equals highlighting the whole at every step`, () => {
+        const cache: HighlightCache = { language: '', code: '', html: '' };
+        for (let end = 1; end <= code.length; end++) {
+          const prefix = code.slice(0, end);
+          assert.equal(highlightGrowingCode(prefix, language, cache), highlightCode(prefix, language), `at ${JSON.stringify(prefix)}`);
+        }
+      });
+    }
+
+    it('does not reuse the cache for other code or another language', () => {
+      const cache: HighlightCache = { language: '', code: '', html: '' };
+      highlightGrowingCode('let a = 1;\nlet b;\n', 'js', cache);
+      assert.equal(highlightGrowingCode('x = 1\n', 'python', cache), highlightCode('x = 1\n', 'python'));
+      assert.equal(highlightGrowingCode('const s = "<i>";\n', 'js', cache), highlightCode('const s = "<i>";\n', 'js'));
+      assert.equal(highlightGrowingCode('+++', 'brainfuck', cache), undefined);
+    });
+
+    it('highlights only the new lines once the earlier ones are settled', () => {
+      const cache: HighlightCache = { language: '', code: '', html: '' };
+      const work = { highlightedChars: 0 };
+      let code = '';
+      for (let i = 0; i < 200; i++) {
+        code += `const v${i} = ${i};\n`;
+        highlightGrowingCode(code, 'js', cache, work);
+      }
+      assert.ok(work.highlightedChars < code.length * 2, `${work.highlightedChars} chars highlighted for ${code.length}`);
+    });
+  });
 });
+

@@ -47,4 +47,25 @@ describe('webview/markdown/streamingRenderer: work grows linearly', function () 
     const { renders } = parsedCharsPerChar(3000, 10);
     assert.equal(renders, 300 + 1);
   });
+
+  it('highlights a long code block streaming in a bounded number of times per character, not once per frame', () => {
+    const streamCode = (lines: number): number => {
+      const code = Array.from({ length: lines }, (_, i) => `export function f${i}(a: number): number { return a * ${i} + 1; } // line ${i}`).join('\n');
+      const text = `Here is the file:\n\n\`\`\`ts\n${code}\n\`\`\`\n\nDone.\n`;
+      const renderer = new StreamingMarkdownRenderer(md);
+      let finished = '';
+      for (const frame of framesOf(text.match(/\s*\S+|\s+/g) ?? [], 3)) {
+        renderer.append(frame);
+        finished += renderer.render().finishedHtml;
+      }
+      finished += renderer.render(true).finishedHtml;
+      assert.equal(finished, md.render(text), 'the committed HTML is exactly a full render');
+      return renderer.work.highlightedChars / code.length;
+    };
+    const small = streamCode(50);
+    const large = streamCode(400);
+    // Re-highlighting the open block every frame costs ~800 per character at 400 lines, and grows with the block.
+    assert.ok(large < small * 1.3, `highlighted chars per code char ${small.toFixed(1)} → ${large.toFixed(1)}`);
+    assert.ok(large < 10, `highlighted chars per code char: ${large.toFixed(1)}`);
+  });
 });
