@@ -36,6 +36,7 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   context.subscriptions.push(log, keys, clients, catalog, modelsTree, statusBar);
 
   const chat = registerChat(context, { keys, clients, log });
+  closeChat = () => chat.close();
 
   // The chat view follows key and settings changes itself; the welcome views need the context keys.
   const refreshContextKeys = async (): Promise<void> => {
@@ -74,4 +75,12 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
     : undefined;
 }
 
-export function deactivate(): void {}
+/** Set by activate: saves the chat before the process ends (a streaming answer is stopped). */
+let closeChat: (() => Promise<void>) | undefined;
+
+/** VS Code waits for the returned promise (for a limited time) before a reload or shutdown ends the process. */
+export function deactivate(): Promise<void> | undefined {
+  const close = closeChat;
+  closeChat = undefined;
+  return close?.();
+}

@@ -209,6 +209,18 @@ export class ChatSession {
     this.deps.post({ type: 'history', history: this.history() });
   }
 
+  /**
+   * Stops the answer in progress and settles once the chat is on disk: the extension's deactivate
+   * returns this, and VS Code waits for it before a reload or shutdown ends the process, so the
+   * text of an answer cut off that way is not lost.
+   */
+  async close(): Promise<void> {
+    this.stop();
+    await this.active?.finished;
+    this.saveNow();
+    await this.saved;
+  }
+
   /** Stops the answer in progress and writes everything out (the extension is shutting down). */
   dispose(): void {
     this.stop();

@@ -178,6 +178,11 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     this.post({ type: 'modelChanged', model: config.model });
   }
 
+  /** Stops the answer in progress and settles once the chat is saved (see ChatSession.close). */
+  close(): Promise<void> {
+    return this.deps.session.close();
+  }
+
   override dispose(): void {
     this.deps.session.dispose();
     super.dispose();

@@ -479,6 +479,31 @@ describe('ChatSession', () => {
       assert.equal(stored(), 'partial rest');
     });
 
+    it('close() (the extension deactivating: a reload) stops the answer and settles only once its text is on disk', async () => {
+      client.script = hangAfter('partial');
+      const session = makeSession();
+      const done = session.send('Hi');
+      await until(() => session.chat.messages[1]?.content === 'partial');
+      // The throttled save has not run yet: only the empty answer is stored.
+      assert.equal(new HistoryStore(memory).load(session.chat.id)?.messages[1]?.content, '');
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const write = memory.writeAtomic.bind(memory);
+      memory.writeAtomic = async (name, text) => {
+        await gate;
+        await write(name, text);
+      };
+      let closed = false;
+      const closing = session.close().then(() => (closed = true));
+      for (let i = 0; i < 20; i++) await tick();
+      assert.equal(closed, false, 'not before the write is on disk');
+      release();
+      await closing;
+      await done;
+      const raw = JSON.parse(memory.read(`chat-${session.chat.id}.json`) ?? '{}') as { messages: { content: string; status: string }[] };
+      assert.deepEqual(raw.messages.map((m) => [m.content, m.status]), [['Hi', 'done'], ['partial', 'stopped']]);
+    });
+
     it('reopens the current chat after a restart', async () => {
       const session = makeSession();
       await session.send('Remember me');
