@@ -35,6 +35,8 @@ export function useFreshEditor(options: SuiteOptions = {}): SuiteWorld {
   let workbench: Workbench | undefined;
   let suiteDir = testResultsDir;
   const tracing = process.env.TRACE === '1';
+  /** Attempts started per test (full title): mocha retries a failed test once (runEditorTests.ts). */
+  const attempts = new Map<string, number>();
 
   const world: SuiteWorld = {
     get server() {
@@ -81,14 +83,22 @@ export function useFreshEditor(options: SuiteOptions = {}): SuiteWorld {
   });
 
   beforeEach(async function () {
+    const title = this.currentTest?.fullTitle() ?? '';
+    attempts.set(title, (attempts.get(title) ?? 0) + 1);
     if (tracing) await workbench?.context.tracing.startChunk({ title: this.currentTest?.title });
   });
 
   afterEach(async function () {
-    const failed = this.currentTest?.state === 'failed';
-    if (failed) await saveEvidence(this.currentTest?.title ?? 'test');
+    const test = this.currentTest;
+    // Mocha leaves an attempt it is about to retry without a state (only the last attempt is marked
+    // failed); its evidence is kept too, under its attempt number, since a retry is a defect to fix.
+    const retrying = test !== undefined && test.state === undefined;
+    const failed = test?.state === 'failed' || retrying;
+    const attempt = attempts.get(test?.fullTitle() ?? '') ?? 1;
+    const evidenceName = `${test?.title ?? 'test'}${retrying ? ` (attempt ${attempt})` : ''}`;
+    if (failed) await saveEvidence(evidenceName);
     if (tracing && workbench) {
-      const trace = failed ? path.join(suiteDir, `${sanitizeFileName(this.currentTest?.title ?? 'test')}.trace.zip`) : undefined;
+      const trace = failed ? path.join(suiteDir, `${sanitizeFileName(evidenceName)}.trace.zip`) : undefined;
       await workbench.context.tracing.stopChunk(trace ? { path: trace } : undefined).catch(() => undefined);
       if (trace) process.stdout.write(`      trace: ${trace}\n`);
     }
