@@ -1,0 +1,61 @@
+// media/chat.css applied in jsdom to the real view: rules that keep model output inside the view.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { ChatMessage, StateMessage } from '../../../src/shared/protocol';
+import { createAppHarness, type AppHarness } from './appHarness';
+
+const stylesheet = fs.readFileSync(path.resolve(__dirname, '../../../../media/chat.css'), 'utf8')
+  // The codicon font stylesheet is bundled by esbuild, not needed here.
+  .replace(/@import[^;]*;/g, '');
+
+function styledApp(): AppHarness {
+  const h = createAppHarness();
+  const style = h.doc.createElement('style');
+  style.textContent = stylesheet;
+  h.doc.head.append(style);
+  return h;
+}
+
+/** An inherited property's value: jsdom's getComputedStyle does not inherit most properties itself. */
+function inherited(h: AppHarness, element: Element, property: 'overflowWrap'): string {
+  for (let node: Element | null = element; node; node = node.parentElement) {
+    const value = h.window.getComputedStyle(node)[property];
+    if (value) return value;
+  }
+  return 'normal';
+}
+
+function conversation(content: string, errorMessage: string): StateMessage {
+  const messages: ChatMessage[] = [
+    { id: 'a1', role: 'assistant', content, status: 'done', createdAt: 1 },
+    { id: 'a2', role: 'assistant', content: '', status: 'error', createdAt: 2, error: { message: errorMessage, status: 404, actions: [] } },
+  ];
+  return { type: 'state', chat: { id: 'c', title: 't', createdAt: 1, updatedAt: 1, messages }, model: 'm', busy: false, hasApiKey: true, hasBaseUrl: true, history: [] };
+}
+
+describe('webview stylesheet (media/chat.css)', () => {
+  it('wraps long unbroken text (URLs, inline code, long words) instead of widening the view', () => {
+    const h = styledApp();
+    const long = `https://example.com/${'a'.repeat(300)}`;
+    h.receive(conversation(`See ${long} and \`${'x'.repeat(200)}\` and ${'W'.repeat(200)}`, `No such model at ${long}`));
+    h.runFrames();
+    for (const selector of ['.message[data-id=a1] .content p', '.message[data-id=a1] .content code', '.message[data-id=a2] .error-message']) {
+      const wrap = inherited(h, h.$(selector), 'overflowWrap');
+      // break-word, not anywhere: a table keeps its natural width (and scrolls) instead of breaking every word.
+      assert.equal(wrap, 'break-word', `${selector}: overflow-wrap`);
+    }
+  });
+
+  it('gives inline code the colour pair themes design together (readable in high contrast)', () => {
+    const h = styledApp();
+    h.receive(conversation('Use `npm test` here.', 'x'));
+    h.runFrames();
+    const style = h.window.getComputedStyle(h.$('.message .content p code'));
+    // VS Code's own webview style pairs textPreformat's foreground and background; mixing in
+    // another background left light-on-light text in Light High Contrast.
+    assert.match(style.color, /^var\(--vscode-textPreformat-foreground\b/);
+    assert.match(style.background, /^var\(--vscode-textPreformat-background\b/);
+  });
+});
+
