@@ -120,7 +120,8 @@ async function streamResponse(ctx: CallContext, plan: OutputPlan, ids: ResponseI
   }
   if (plan.ending === 'midstream-error') {
     ctx.markFailed();
-    await emit('error', { ...MIDSTREAM_ERROR, param: null });
+    // The error object's own `type` (server_error) must not replace the event's: the payload type is "error".
+    await emit('error', { code: MIDSTREAM_ERROR.code, message: MIDSTREAM_ERROR.message, param: null });
     const failed = responseObject(ctx, plan, ids, 'failed', [], usageOf(ctx, outputTokens, plan.reasoning.length));
     await emit('response.failed', {
       response: { ...failed, error: { code: MIDSTREAM_ERROR.code, message: MIDSTREAM_ERROR.message } },

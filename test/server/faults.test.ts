@@ -64,6 +64,9 @@ describe('reference server: fault models', () => {
     assert.equal(data.filter((d) => d.type === 'response.output_text.delta').map((d) => d.delta).join(''), 'partial text');
     const types = events.map((e) => e.event);
     assert.deepEqual(types.slice(-2), ['error', 'response.failed']);
+    // OpenAI's error event: {type: "error", code, message, param, sequence_number}; the payload type names the event.
+    assert.deepEqual(Object.keys(data.at(-2) ?? {}).sort(), ['code', 'message', 'param', 'sequence_number', 'type']);
+    assert.equal(data.at(-2)?.type, 'error');
     assert.equal(data.at(-2)?.code, 'upstream_error');
     assert.equal(typeof data.at(-2)?.message, 'string');
     const failed = data.at(-1)?.response as { status: string; error: { code: string } };

@@ -117,6 +117,15 @@ describe('reference server: official openai SDK cross-check', () => {
       (e: unknown) => e instanceof OpenAI.InternalServerError && e.status === 503);
   });
 
+  it('the Responses stream helper of the SDK takes the error event inside a 200 stream', async () => {
+    const seen: { type: string; code?: unknown }[] = [];
+    for await (const event of sdk().responses.stream({ model: 'fault-midstream-error', input: 'before the error' })) {
+      seen.push({ type: event.type, code: event.type === 'error' ? event.code : undefined });
+    }
+    assert.equal(seen[0]?.type, 'response.created');
+    assert.deepEqual(seen.filter((event) => event.type === 'error'), [{ type: 'error', code: 'upstream_error' }]);
+  });
+
   it('the SDK raises the error sent inside a 200 chat stream, after the text before it', async () => {
     const stream = await sdk().chat.completions.create({
       model: 'fault-midstream-error', messages: [{ role: 'user', content: 'before the error' }], stream: true,
