@@ -210,6 +210,10 @@ export class ChatApp {
     if (button.classList.contains('copy-code') && code != null) {
       this.host.post({ type: 'copyText', text: code });
       flash(button);
+      this.announce(COPIED);
+    } else if (button.classList.contains('copy-message')) {
+      // Posted by the message itself; the host confirms only in the status bar, which is not read out.
+      this.announce(COPIED);
     } else if (button.classList.contains('insert-code') && code != null) {
       this.host.post({ type: 'insertCode', code: code.replace(/\n$/, '') });
     } else if (button.closest('.message .error')) {
@@ -220,6 +224,8 @@ export class ChatApp {
     }
   }
 }
+
+const COPIED = 'Copied to the clipboard.';
 
 /** Brief "done" feedback on a copy button. */
 function flash(button: HTMLElement): void {

@@ -511,6 +511,17 @@ describe('webview/app (jsdom)', () => {
       ]);
     });
 
+    it('tells a screen reader that something was copied (the host only shows it in the status bar)', () => {
+      const h = createAppHarness();
+      h.receive(state([message('assistant', '```js\nx\n```')]));
+      h.runFrames();
+      click(h.window, h.$('.code-block button.copy-code'));
+      assert.equal(h.$('#status').textContent, 'Copied to the clipboard.');
+      h.receive({ type: 'messageAdded', message: message('assistant', '', { status: 'streaming' }) });
+      click(h.window, h.$('.message button.copy-message'));
+      assert.equal(h.$('#status').textContent, 'Copied to the clipboard.');
+    });
+
     it('copies a whole answer', () => {
       const h = createAppHarness();
       h.receive(state([message('assistant', 'All **of** it')]));

@@ -57,5 +57,17 @@ describe('webview stylesheet (media/chat.css)', () => {
     assert.match(style.color, /^var\(--vscode-textPreformat-foreground\b/);
     assert.match(style.background, /^var\(--vscode-textPreformat-background\b/);
   });
+
+  it('keeps a code block\'s Copy and Insert buttons reachable whatever language label the model writes', () => {
+    const h = styledApp();
+    h.receive(conversation(`\`\`\`${'x'.repeat(500)}\ncode\n\`\`\``, 'x'));
+    h.runFrames();
+    const label = h.window.getComputedStyle(h.$('.code-block .code-lang'));
+    // A flex item is as wide as its text by default: the label would push the buttons out of the clipped block.
+    assert.match(label.minWidth, /^0(px)?$/);
+    assert.equal(label.overflow, 'hidden');
+    assert.equal(label.textOverflow, 'ellipsis');
+    assert.equal(h.window.getComputedStyle(h.$('.code-block .code-actions')).flexShrink, '0');
+  });
 });
 
