@@ -1,4 +1,4 @@
-import { ApiError, apiErrorFromObject, extractErrorObject, isStreamTruncation, streamTruncatedError, tidyMessage } from './errors';
+import { ApiError, apiErrorFromErrorEvent, apiErrorFromObject, extractErrorObject, isStreamTruncation, streamTruncatedError } from './errors';
 import { isRecord, nonEmptyString, parseJson } from './json';
 import type { SseMessage } from './sse';
 import type { StreamEvent } from './types';
@@ -30,13 +30,9 @@ export function readChatChoice(value: unknown, part: 'delta' | 'message'): ChatC
 }
 
 function errorFromEvent(message: SseMessage, httpStatus: number): ApiError | undefined {
-  const parsed = parseJson(message.data);
-  const found = extractErrorObject(parsed);
-  if (found) return apiErrorFromObject(found, httpStatus);
-  if (message.event === 'error') {
-    return new ApiError(tidyMessage(message.data) || 'The server reported an error in the stream.', { status: httpStatus });
-  }
-  return undefined;
+  if (message.event === 'error') return apiErrorFromErrorEvent(message.data, httpStatus);
+  const found = extractErrorObject(parseJson(message.data));
+  return found ? apiErrorFromObject(found, httpStatus) : undefined;
 }
 
 /**

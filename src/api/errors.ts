@@ -109,6 +109,19 @@ export function apiErrorFromObject(
 }
 
 /**
+ * The ApiError of an SSE event named `error`, whatever its data carries: an error object in any
+ * shape extractErrorObject reads (even one whose own `type` replaced the event's), an object with
+ * only a message, or plain text.
+ */
+export function apiErrorFromErrorEvent(data: string, httpStatus: number): ApiError {
+  const parsed = parseJson(data);
+  const found = extractErrorObject(parsed)
+    ?? (isRecord(parsed) && typeof parsed.message === 'string' && parsed.message.trim() !== '' ? { message: parsed.message } : undefined);
+  if (found) return apiErrorFromObject(found, httpStatus);
+  return new ApiError(tidyMessage(data) || 'The server reported an error in the stream.', { status: httpStatus });
+}
+
+/**
  * The ApiError for a non-2xx reply. A body that is not a JSON error (an HTML page from a proxy,
  * an empty body) gives a short message built from the status, never the page itself.
  */

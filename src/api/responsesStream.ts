@@ -1,4 +1,4 @@
-import { ApiError, apiErrorFromObject, extractErrorObject, streamTruncatedError, tidyMessage } from './errors';
+import { ApiError, apiErrorFromErrorEvent, apiErrorFromObject, extractErrorObject, streamTruncatedError } from './errors';
 import { isRecord, nonEmptyString, parseJson } from './json';
 import type { SseMessage } from './sse';
 import type { StreamEvent } from './types';
@@ -50,12 +50,11 @@ export async function* responsesEventsFromSse(messages: AsyncIterable<SseMessage
     const payload = parseJson(message.data);
     const kind = (isRecord(payload) ? nonEmptyString(payload.type) : undefined) ?? message.event;
 
+    // `event: error` is an error whatever type its payload claims (a flat error object's own `type` may replace it).
+    if (kind === 'error' || message.event === 'error') throw apiErrorFromErrorEvent(message.data, httpStatus);
     // An untyped event may still be an error envelope (`data: {"error":{...}}`).
-    const found = kind === 'error' || kind === undefined ? extractErrorObject(payload) : undefined;
+    const found = kind === undefined ? extractErrorObject(payload) : undefined;
     if (found) throw apiErrorFromObject(found, httpStatus);
-    if (kind === 'error') {
-      throw new ApiError(tidyMessage(message.data) || 'The server reported an error in the stream.', { status: httpStatus });
-    }
     if (!isRecord(payload)) continue;
 
     if (kind === 'response.output_text.delta' || kind === 'response.refusal.delta') {

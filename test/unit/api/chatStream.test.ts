@@ -111,6 +111,12 @@ describe('api/chatStream: chat chunks → StreamEvents', () => {
     assert.equal(error.status, 200);
   });
 
+  it('takes the message of an `event: error` that carries only a message, not its JSON', async () => {
+    const { error } = await drain(chatEventsFromSse(sseSource([{ event: 'error', data: '{"message":"boom happened"}' }]), 200));
+    assert.ok(error instanceof ApiError);
+    assert.equal(error.message, 'boom happened');
+  });
+
   it('throws on an `event: error` whose data is plain text', async () => {
     const { error } = await drain(chatEventsFromSse(sseSource([{ event: 'error', data: 'boom' }]), 200));
     assert.ok(error instanceof ApiError);

@@ -102,6 +102,25 @@ describe('api/responsesStream: Responses events → StreamEvents', () => {
     assert.equal(error.code, 'boom');
   });
 
+  it('throws an `event: error` whose flat error carries its own type, after the text', async () => {
+    // The error object's `type` (server_error) took the place of the event type in the payload.
+    const { events, error } = await drain(responsesEventsFromSse(sseSource([
+      ev('response.output_text.delta', { delta: 'partial' }),
+      { event: 'error', data: JSON.stringify({ type: 'server_error', code: 'upstream_error', message: 'model failed', sequence_number: 3 }) },
+    ]), 200));
+    assert.deepEqual(events, [{ type: 'text', text: 'partial' }]);
+    assert.ok(error instanceof ApiError);
+    assert.equal(error.message, 'model failed');
+    assert.equal(error.code, 'upstream_error');
+    assert.equal(error.type, 'server_error');
+  });
+
+  it('takes the message of an `event: error` that carries only a message, not its JSON', async () => {
+    const { error } = await drain(responsesEventsFromSse(sseSource([{ event: 'error', data: '{"message":"boom happened"}' }]), 200));
+    assert.ok(error instanceof ApiError);
+    assert.equal(error.message, 'boom happened');
+  });
+
   it('throws an untyped error envelope', async () => {
     const { error } = await drain(responsesEventsFromSse(sseSource([JSON.stringify({ error: { message: 'plain', code: 'c' } })]), 200));
     assert.ok(error instanceof ApiError);
