@@ -30,9 +30,12 @@ export function resolveRetryOptions(options: RetryOptions | undefined): Resolved
   return { maxRetries, initialDelayMs };
 }
 
-/** The scheduled wait before retry number `retryIndex` (0-based): initialDelayMs × 2^retryIndex. */
+/**
+ * The scheduled wait before retry number `retryIndex` (0-based): initialDelayMs × 2^retryIndex,
+ * at most MAX_RETRY_AFTER_MS (timers turn a wait above 2^31-1 ms into 1 ms: a retry storm).
+ */
 export function backoffDelayMs(initialDelayMs: number, retryIndex: number): number {
-  return initialDelayMs * 2 ** retryIndex;
+  return Math.min(initialDelayMs * 2 ** retryIndex, MAX_RETRY_AFTER_MS);
 }
 
 type HeaderValue = string | string[] | undefined;

@@ -28,6 +28,13 @@ describe('api/retryPolicy', () => {
     assert.deepEqual(delays, [500, 1000, 2000].map((delayMs) => ({ retry: true, delayMs })));
   });
 
+  it('never schedules a wait longer than the bound, however many retries or however long the first wait', () => {
+    // Timers clamp anything above 2^31-1 ms to 1 ms: an unbounded schedule would turn into a retry storm.
+    assert.equal(backoffDelayMs(500, 40), MAX_RETRY_AFTER_MS);
+    assert.deepEqual(decideRetry(rateLimited(), 30, { maxRetries: 50, initialDelayMs: 500 }), { retry: true, delayMs: MAX_RETRY_AFTER_MS });
+    assert.deepEqual(decideRetry(rateLimited(), 0, { maxRetries: 1, initialDelayMs: 3e9 }), { retry: true, delayMs: MAX_RETRY_AFTER_MS });
+  });
+
   it('stops after maxRetries retries', () => {
     assert.deepEqual(decideRetry(rateLimited(), 3, options), { retry: false, reason: 'retries-used-up' });
     assert.deepEqual(decideRetry(rateLimited(), 0, { maxRetries: 0, initialDelayMs: 500 }), { retry: false, reason: 'retries-used-up' });
