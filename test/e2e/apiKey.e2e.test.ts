@@ -15,7 +15,8 @@ describe('flow: set the API key through the command palette', () => {
 
   it('stores the key entered after "Model Access: Set API Key"', async () => {
     await world.workbench.runCommand('Model Access: Set API Key');
-    await world.workbench.answerInputBox('demo-key');
+    // The palette and the input box are the same widget: wait for the key's prompt, never type into the palette.
+    await world.workbench.answerInputBox('demo-key', /secret storage/);
     await world.chat.welcome().waitFor({ state: 'hidden', timeout: 15_000 });
   });
 
