@@ -71,6 +71,16 @@ async function waitFor(what: string, condition: () => boolean, timeoutMs = 5000)
   }
 }
 
+async function waitForAsync(what: string, condition: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) {
+      assert.fail(`timed out waiting for ${what}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe('chat view provider (in the real extension host)', function () {
   this.timeout(20_000);
 
@@ -212,6 +222,51 @@ describe('chat view provider (in the real extension host)', function () {
     assert.equal(session.chat.messages.length, 2);
     session.stop();
     assert.equal(await first, true);
+  });
+
+  it('a page reloaded during a 429 back-off gets the countdown back after the state', async () => {
+    const baseUrl = process.env.MODEL_ACCESS_TEST_SERVER_URL!;
+    // limited-key allows one request in flight: hold one open so the view's request gets 429s.
+    const blocker = new AbortController();
+    const holder = new ModelAccessClient({ baseUrl, apiKey: 'limited-key', retry: { maxRetries: 5, initialDelayMs: 100 } });
+    const held = (async () => {
+      for await (const _event of holder.chat({ model: 'slow-1', messages: [{ role: 'user', content: 'hold' }] }, { signal: blocker.signal })) {
+        // Drain until aborted.
+      }
+    })().catch(() => undefined);
+    const limited = new ChatSession({
+      getClient: async () => new ModelAccessClient({ baseUrl, apiKey: 'limited-key', retry: { maxRetries: 5, initialDelayMs: 1500 } }),
+      getSettings: () => settings,
+      store: new HistoryStore(nodeChatFiles(historyDir)),
+      post: (message) => provider.post(message),
+      onStateReplaced: () => void provider.replayState(),
+      log: { trace: () => {}, debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+      isStreamingRequiredError,
+    });
+    provider.dispose();
+    provider = new ChatViewProvider({ extensionUri, session: limited, configStatus: async () => ({ hasApiKey: true, hasBaseUrl: true, model: settings.model }), log: { trace: () => {}, debug: () => {}, info: () => {}, warn: () => {}, error: () => {} } });
+    view = new FakeView();
+    provider.resolveWebviewView(view as unknown as vscode.WebviewView);
+    try {
+      await waitForAsync('the blocking request to be in flight', async () => {
+        const reply = await fetch(new URL('/_admin/requests', baseUrl));
+        const requests = (await reply.json()) as { model: string | null; outcome: string }[];
+        return requests.some((r) => r.model === 'slow-1' && r.outcome === 'in-progress');
+      });
+      await ready();
+      const answered = limited.send('Rate limited, then fine');
+      await waitFor('a retrying notice', () => view.webview.posted.some((m) => m.type === 'retrying'));
+      view.webview.posted.length = 0;
+      await ready();
+      const types = view.webview.posted.map((m) => m.type);
+      assert.deepEqual(types.slice(0, 2), ['state', 'retrying'], `posted after the reload: ${types.join(', ')}`);
+      blocker.abort();
+      await answered;
+      assert.equal(limited.chat.messages[1].status, 'done');
+    } finally {
+      blocker.abort();
+      await held;
+    }
   });
 
   it('Insert at Cursor puts code into the active editor', async () => {

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatSummary, HostToWebview, Transcript } from '../../shared/protocol';
+import type { ChatMessage, ChatSummary, HostToWebview, RetryNotice, Transcript } from '../../shared/protocol';
 import type { ChatClient, ChatLog, ChatRequestOptions, ChatSettings, RetryInfo, StreamEvent } from './chatTypes';
 import { buildRequestMessages, type RequestMessage } from './conversation';
 import { DeltaBatcher } from './deltaBatcher';
@@ -32,6 +32,8 @@ export interface SessionState {
   chat: Transcript;
   busy: boolean;
   history: ChatSummary[];
+  /** A 429 back-off the client is waiting out now: a page that was reloaded meanwhile shows the countdown again. */
+  retrying?: RetryNotice;
 }
 
 interface ActiveAnswer {
@@ -58,6 +60,8 @@ export class ChatSession {
   private saved: Promise<void> = Promise.resolve();
   /** Counts the actions that stop the answer in progress; see cancelActive. */
   private cancelTurn = 0;
+  /** The back-off announced for the streaming answer, until its first text arrives or it ends. */
+  private retryNotice: RetryNotice | undefined;
 
   constructor(private readonly deps: ChatSessionDeps) {
     this.timers = deps.timers ?? realTimers;
@@ -82,11 +86,15 @@ export class ChatSession {
    */
   captureState(): SessionState {
     this.batcher.discard();
-    return {
+    const state: SessionState = {
       chat: structuredClone(this.transcript),
       busy: this.busy,
       history: this.deps.store.list(),
     };
+    if (this.retryNotice) {
+      state.retrying = { ...this.retryNotice };
+    }
+    return state;
   }
 
   history(): ChatSummary[] {
@@ -317,6 +325,7 @@ export class ChatSession {
     } catch (error) {
       this.deps.log.error(`Chat: the answer could not be finished: ${String(error)}`);
     }
+    this.retryNotice = undefined;
     // On disk before the view shows the answer finished: a page refresh right after 'done' keeps it.
     this.saveNow();
     await this.saved;
@@ -374,11 +383,13 @@ export class ChatSession {
   private apply(answer: ChatMessage, event: StreamEvent): void {
     switch (event.type) {
       case 'text':
+        this.retryNotice = undefined;
         answer.content += event.text;
         this.batcher.addContent(answer.id, event.text);
         this.saver.schedule();
         break;
       case 'reasoning':
+        this.retryNotice = undefined;
         answer.reasoning = (answer.reasoning ?? '') + event.text;
         this.batcher.addReasoning(answer.id, event.text);
         this.saver.schedule();
@@ -403,10 +414,9 @@ export class ChatSession {
 
   private announceRetry(messageId: string, info: RetryInfo): void {
     this.deps.log.info(`Chat: rate limited; retry ${info.attempt} of ${info.maxRetries} in ${info.delayMs} ms.`);
-    this.deps.post({
-      type: 'retrying',
-      notice: { messageId, attempt: info.attempt, maxRetries: info.maxRetries, retryAt: info.retryAt, delayMs: info.delayMs },
-    });
+    const notice: RetryNotice = { messageId, attempt: info.attempt, maxRetries: info.maxRetries, retryAt: info.retryAt, delayMs: info.delayMs };
+    this.retryNotice = notice;
+    this.deps.post({ type: 'retrying', notice: { ...notice } });
   }
 
   private saveNow(): void {

@@ -109,6 +109,10 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       hasBaseUrl: config.hasBaseUrl,
       history: state.history,
     });
+    if (state.retrying) {
+      // The state has no countdown of its own: without this, a page reloaded during a back-off shows none.
+      this.post({ type: 'retrying', notice: state.retrying });
+    }
   }
 
   // ---------------------------------------------------------------- commands

@@ -295,6 +295,26 @@ describe('ChatSession', () => {
     });
   });
 
+  it('a state captured during a 429 back-off carries the countdown, until the answer starts', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    client.script = async function* (call) {
+      call.options?.onRetry?.({ attempt: 2, maxRetries: 3, delayMs: 4000, retryAt: 99_000, status: 429 });
+      await gate;
+      yield { type: 'text', text: 'ok' };
+    };
+    const session = makeSession();
+    const done = session.send('Hi');
+    await until(() => posted.some((m) => m.type === 'retrying'));
+    // The page was reloaded (or hidden and shown) while the client waits: the countdown must come back.
+    assert.deepEqual(session.captureState().retrying, { messageId: session.chat.messages[1].id, attempt: 2, maxRetries: 3, retryAt: 99_000, delayMs: 4000 });
+    release();
+    await until(() => session.chat.messages[1]?.content === 'ok');
+    assert.equal(session.captureState().retrying, undefined, 'text arrived: no countdown');
+    await done;
+    assert.equal(session.captureState().retrying, undefined);
+  });
+
   it('runs one request at a time', async () => {
     client.script = hangAfter('...');
     const session = makeSession();
