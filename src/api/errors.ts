@@ -131,14 +131,18 @@ export function apiErrorFromHttpReply(status: number, contentType: string, bodyT
 
   const trimmed = bodyText.trim();
   const isShortPlainText = /^text\/plain/i.test(contentType) && trimmed.length > 0 && trimmed.length <= 200 && !trimmed.includes('<');
+  // A success status with a body that is not JSON: most likely a website, not the API.
+  const isSuccess = status >= 200 && status < 300;
+  const expected = isSuccess ? 'JSON' : 'a JSON error';
   const what = /html/i.test(contentType) || /^<(!doctype|html)/i.test(trimmed)
-    ? 'an HTML page instead of a JSON error'
+    ? `an HTML page instead of ${expected}`
     : trimmed === ''
       ? 'an empty body'
-      : 'a body that is not a JSON error';
+      : `a body that is not ${expected}`;
+  const hint = isSuccess ? ' Check the base URL (it usually ends in /v1).' : '';
   const message = isShortPlainText
     ? `HTTP ${statusLabel(status)}: ${tidyMessage(trimmed)}`
-    : `HTTP ${statusLabel(status)}: the server replied with ${what}.`;
+    : `HTTP ${statusLabel(status)}: the server replied with ${what}.${hint}`;
   return new ApiError(message, { status, type: CLIENT_ERROR_TYPES.invalidResponse, retryAfterMs });
 }
 

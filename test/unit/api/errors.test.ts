@@ -39,6 +39,12 @@ describe('api/errors', () => {
     assert.ok(!error.message.includes('<'));
   });
 
+  it('a 2xx web page (a base URL that points at a website) is not called an error page, and names the base URL', () => {
+    const error = apiErrorFromHttpReply(200, 'text/html', '<!doctype html><html><body>Welcome</body></html>');
+    assert.equal(error.status, 200);
+    assert.equal(error.message, 'HTTP 200 OK: the server replied with an HTML page instead of JSON. Check the base URL (it usually ends in /v1).');
+  });
+
   it('says so for an empty body, and keeps a short plain-text body', () => {
     assert.match(apiErrorFromHttpReply(503, '', '').message, /^HTTP 503 Service Unavailable: .*empty body/);
     assert.equal(apiErrorFromHttpReply(500, 'text/plain', 'upstream timed out\n').message, 'HTTP 500 Internal Server Error: upstream timed out');
