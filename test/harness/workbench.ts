@@ -191,9 +191,11 @@ export class Workbench {
    * command shuts the workbench down in order first (storage flushed), as desktop VS Code does.
    */
   async reloadWindow(): Promise<void> {
-    const navigated = this.page.waitForEvent('framenavigated', { predicate: (frame) => frame === this.page.mainFrame(), timeout: 30_000 });
+    // The load event of the new document: framenavigated also fires for a same-document URL change,
+    // which would let the old workbench pass for the new one.
+    const reloaded = this.page.waitForEvent('load', { timeout: 30_000 });
     await this.runCommand('Developer: Reload Window');
-    await navigated;
+    await reloaded;
     await this.waitForReady();
   }
 
