@@ -21,6 +21,9 @@ export function validateBaseUrl(url: string): string | undefined {
   if (parsed.username || parsed.password) {
     return 'The base URL must not contain credentials; set the API key with "Model Access: Set API Key".';
   }
+  if (parsed.protocol === 'http:' && !isLoopback(parsed.hostname)) {
+    return 'The base URL uses http://, so the API key would travel unencrypted to another machine. Use https:// unless the server is on this machine.';
+  }
   if (parsed.search || parsed.hash) {
     return 'The base URL should not contain a query or fragment.';
   }
@@ -28,4 +31,10 @@ export function validateBaseUrl(url: string): string | undefined {
     return 'The base URL usually ends in the version segment /v1 (for example https://api.example.com/v1).';
   }
   return undefined;
+}
+
+/** This machine: plain http to it never crosses a network. */
+function isLoopback(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 }

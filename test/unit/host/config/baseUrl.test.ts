@@ -20,6 +20,15 @@ describe('base URL validation', () => {
     assert.match(validateBaseUrl('ftp://example.com/v1') ?? '', /http/);
   });
 
+  it('warns when the key would travel unencrypted to another machine (http:// off loopback)', () => {
+    assert.match(validateBaseUrl('http://api.example.com/v1') ?? '', /unencrypted/);
+    assert.match(validateBaseUrl('http://10.0.0.5:8080/v1') ?? '', /unencrypted/);
+    assert.equal(validateBaseUrl('http://localhost:8787/v1'), undefined);
+    assert.equal(validateBaseUrl('http://127.0.0.2/v1'), undefined);
+    assert.equal(validateBaseUrl('http://[::1]:8787/v1'), undefined);
+    assert.equal(validateBaseUrl('https://api.example.com/v1'), undefined);
+  });
+
   it('warns about credentials, queries and fragments', () => {
     assert.match(validateBaseUrl('https://user:secret@example.com/v1') ?? '', /credentials/);
     assert.ok(!(validateBaseUrl('https://user:secret@example.com/v1') ?? '').includes('secret'));
