@@ -7,6 +7,7 @@ import {
   CLIENT_ERROR_CODES,
   CLIENT_ERROR_TYPES,
   createAbortError,
+  isAbortError,
   redactSecret,
   tidyMessage,
 } from './errors';
@@ -16,7 +17,7 @@ import { chatEventsFromJson, responsesEventsFromJson } from './nonStreaming';
 import { responsesEventsFromSse } from './responsesStream';
 import { decideRetry, parseRetryAfterMs, resolveRetryOptions, type ResolvedRetryOptions } from './retryPolicy';
 import { parseSseStream, type SseMessage } from './sse';
-import { bodyChunks, isAbortLike, readBodyText, sendHttpRequest, type HttpReply } from './transport';
+import { bodyChunks, readBodyText, sendHttpRequest, type HttpReply } from './transport';
 import type {
   CallOptions,
   ChatRequest,
@@ -215,7 +216,7 @@ export class ModelAccessClient {
   /** Cancellation wins over whatever error it caused; API errors lose any trace of the key. */
   private finalError(error: unknown, operation: Operation, signal: AbortSignal | undefined): unknown {
     // A cancellation is the caller's decision, not a failure: it is not logged as an error.
-    if (signal?.aborted || isAbortLike(error)) return createAbortError(signal?.reason);
+    if (signal?.aborted || isAbortError(error)) return createAbortError(signal?.reason);
     const final = error instanceof ApiError
       ? this.redacted(error)
       : this.redacted(new ApiError(`Unexpected client failure: ${tidyMessage(error instanceof Error ? error.message : String(error))}`));

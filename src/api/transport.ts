@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import { ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_TYPES, createAbortError, streamTruncatedError, tidyMessage } from './errors';
+import { ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_TYPES, createAbortError, isAbortError, streamTruncatedError, tidyMessage } from './errors';
 
 /** The one place HTTP happens: undici's `request`, one attempt, no retries. */
 
@@ -40,12 +40,8 @@ export async function sendHttpRequest(attempt: HttpAttempt): Promise<HttpReply> 
       body: reply.body,
     };
   } catch (error) {
-    throw isAbortLike(error) ? error : networkError(error, attempt.url, attempt.timeoutMs);
+    throw isAbortError(error) ? error : networkError(error, attempt.url, attempt.timeoutMs);
   }
-}
-
-export function isAbortLike(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -100,7 +96,7 @@ export async function* bodyChunks(reply: HttpReply, url: URL, timeoutMs: number,
     for await (const chunk of reply.body) yield chunk;
   } catch (error) {
     if (signal?.aborted) throw createAbortError(signal.reason);
-    if (isAbortLike(error) || error instanceof ApiError) throw error;
+    if (isAbortError(error) || error instanceof ApiError) throw error;
     if (errorCode(error) === 'UND_ERR_BODY_TIMEOUT') {
       throw new ApiError(`${url.host} stopped sending for ${seconds(timeoutMs)}; the reply was abandoned.`, {
         status: reply.status,
