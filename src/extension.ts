@@ -4,6 +4,7 @@ import { registerChat } from './host/chat';
 import { ClientProvider } from './host/client/clientProvider';
 import { clearApiKeyCommand, setApiKeyCommand } from './host/commands/apiKeyCommands';
 import { setBaseUrlCommand } from './host/commands/baseUrlCommand';
+import { trustedArgument } from './host/commands/trustedArgument';
 import { copyModelIdCommand, selectModelCommand, useModelCommand } from './host/commands/modelCommands';
 import { askAboutSelectionCommand, sendSelectionCommand } from './host/commands/selectionCommands';
 import { onDidChangeSettings, readSettings } from './host/config/settings';
@@ -56,9 +57,10 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   const command = (id: string, run: (...args: unknown[]) => unknown): void => {
     context.subscriptions.push(vscode.commands.registerCommand(id, run));
   };
-  command('modelAccess.setApiKey', (key) => setApiKeyCommand(keys, key));
+  const runningTests = context.extensionMode === vscode.ExtensionMode.Test;
+  command('modelAccess.setApiKey', (key) => setApiKeyCommand(keys, trustedArgument(key, runningTests)));
   command('modelAccess.clearApiKey', () => clearApiKeyCommand(keys));
-  command('modelAccess.setBaseUrl', (url) => setBaseUrlCommand(url));
+  command('modelAccess.setBaseUrl', (url) => setBaseUrlCommand(trustedArgument(url, runningTests)));
   command('modelAccess.selectModel', () => selectModelCommand(catalog));
   command('modelAccess.refreshModels', () => modelsTree.refresh());
   command('modelAccess.useModel', (model) => useModelCommand(model));

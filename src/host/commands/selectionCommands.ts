@@ -20,7 +20,7 @@ export function snippetFromEditor(editor: vscode.TextEditor | undefined): Select
     start: selection.isEmpty ? selection.active : selection.start,
     end: selection.isEmpty ? selection.active : selection.end,
     languageId: document.languageId,
-    path: document.isUntitled ? document.fileName : vscode.workspace.asRelativePath(document.uri, false),
+    path: document.isUntitled ? document.fileName : vscode.workspace.asRelativePath(document.uri),
   });
 }
 
