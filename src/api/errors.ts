@@ -46,18 +46,26 @@ export const CLIENT_ERROR_CODES = {
 
 /** Server-supplied strings end up in UI and logs: keep them one short line. */
 const MAX_MESSAGE_LENGTH = 500;
+/** An error type or code is a word, not prose. */
+const MAX_LABEL_LENGTH = 100;
 
-export function tidyMessage(text: string): string {
+export function tidyMessage(text: string, maxLength: number = MAX_MESSAGE_LENGTH): string {
   // Control characters (ANSI escapes, NULs) from a server never reach the UI.
   // eslint-disable-next-line no-control-regex
   const oneLine = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
-  return oneLine.length > MAX_MESSAGE_LENGTH ? `${oneLine.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : oneLine;
+  return oneLine.length > maxLength ? `${oneLine.slice(0, maxLength - 1)}…` : oneLine;
 }
 
 function optionalString(value: unknown): string | undefined {
   if (typeof value === 'string' && value.trim() !== '') return value.trim();
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return undefined;
+}
+
+/** An error type or code from a server, tidied like a message (they reach the UI and log entries too). */
+function optionalLabel(value: unknown): string | undefined {
+  const text = optionalString(value);
+  return text === undefined ? undefined : tidyMessage(text, MAX_LABEL_LENGTH) || undefined;
 }
 
 /**
@@ -71,22 +79,22 @@ export function extractErrorObject(value: unknown): { message?: string; type?: s
   if (isRecord(nested)) {
     return {
       message: optionalString(nested.message),
-      type: optionalString(nested.type),
-      code: optionalString(nested.code),
+      type: optionalLabel(nested.type),
+      code: optionalLabel(nested.code),
       status: typeof nested.status === 'number' ? nested.status : undefined,
     };
   }
   if (typeof nested === 'string' && nested.trim() !== '') {
-    return { message: nested, type: optionalString(value.type), code: optionalString(value.code) };
+    return { message: nested, type: optionalLabel(value.type), code: optionalLabel(value.code) };
   }
   if (typeof value.detail === 'string' && value.detail.trim() !== '') return { message: value.detail };
   if (typeof value.message === 'string' && (value.code !== undefined || value.type !== undefined)) {
-    const type = optionalString(value.type);
+    const type = optionalLabel(value.type);
     return {
       message: value.message,
       // A Responses `error` event has type "error": that is the event name, not an error class.
       type: type === 'error' ? undefined : type,
-      code: optionalString(value.code),
+      code: optionalLabel(value.code),
     };
   }
   return undefined;

@@ -22,6 +22,14 @@ describe('api/errors', () => {
     assert.deepEqual([error.status, error.message, error.type, error.code], [401, 'Invalid key', 'authentication_error', 'invalid_api_key']);
   });
 
+  it('keeps a server\'s type and code one short line too: they reach the UI and log entries', () => {
+    const body = JSON.stringify({ error: { message: 'm', type: 'server_error\n[ERROR] forged log line\u001b[2J', code: `c${'x'.repeat(10_000)}` } });
+    const error = apiErrorFromHttpReply(500, 'application/json', body);
+    assert.equal(error.type, 'server_error [ERROR] forged log line [2J');
+    assert.ok((error.code ?? '').length <= 100, `code of ${error.code?.length} characters`);
+    assert.ok(error.code?.startsWith('cxxx'));
+  });
+
   it('reads other error shapes: a string error, a flat object, FastAPI detail, numeric code', () => {
     assert.equal(extractErrorObject({ error: 'just text' })?.message, 'just text');
     assert.deepEqual(extractErrorObject({ message: 'flat', code: 'c', type: 'x' }), { message: 'flat', type: 'x', code: 'c' });
