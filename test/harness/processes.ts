@@ -111,12 +111,23 @@ function installExitHandlers(): void {
   if (signalHandlersInstalled) return;
   signalHandlersInstalled = true;
   process.on('exit', killEverythingNow);
+  let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.once(signal, () => {
+    const exitCode = signal === 'SIGINT' ? 130 : 143;
+    // `on`, not `once`: a second Ctrl+C during the graceful stop would otherwise get Node's default
+    // handling, which ends the process without an 'exit' event and so leaves code-server running.
+    // It is not a reason to cut the stop short either: that takes a few seconds at most (the
+    // cleanups are capped), and only a browser closed in order removes Playwright's temp folder.
+    process.on(signal, () => {
+      if (stopping) {
+        process.stderr.write(`${signal} again: still stopping, a few seconds at most…\n`);
+        return;
+      }
+      stopping = true;
       process.stderr.write(`\n${signal}: stopping everything the harness started…\n`);
       void runAsyncCleanups().finally(() => {
         killEverythingNow();
-        process.exit(signal === 'SIGINT' ? 130 : 143);
+        process.exit(exitCode);
       });
     });
   }
