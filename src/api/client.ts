@@ -162,7 +162,8 @@ export class ModelAccessClient {
     if (signal?.aborted) throw createAbortError(signal.reason);
     if (this.baseUrl instanceof ApiError) throw this.baseUrl;
     const key = validateApiKey(this.apiKey);
-    const url = new URL(this.baseUrl.href + operation.path);
+    // A base URL at the root keeps its '/' (http://host/): strip it so the path is joined with one slash.
+    const url = new URL(this.baseUrl.href.replace(/\/+$/, '') + operation.path);
     const headers: Record<string, string> = {
       authorization: `Bearer ${key}`,
       accept: operation.stream ? 'text/event-stream, application/json' : 'application/json',

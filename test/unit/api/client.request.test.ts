@@ -118,6 +118,14 @@ describe('api/client: requests, replies and errors (local server)', () => {
     });
   }
 
+  it('joins paths to a base URL without a path (a server at the root) with a single slash', async () => {
+    const origin = server.baseUrl.replace(/\/v1$/, '');
+    for (const baseUrl of [origin, `${origin}/`, `${origin}//`]) {
+      await new ModelAccessClient({ baseUrl, apiKey: KEY }).listModels();
+    }
+    assert.deepEqual(server.requests.map((r) => r.url), ['/models', '/models', '/models']);
+  });
+
   it('refuses a base URL that is not http(s) before sending anything', async () => {
     const c = new ModelAccessClient({ baseUrl: 'ftp://example.com/v1', apiKey: KEY });
     await assert.rejects(c.listModels(), (e: unknown) => e instanceof ApiError && e.code === 'invalid_base_url');
