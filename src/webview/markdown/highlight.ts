@@ -82,6 +82,15 @@ export interface HighlightCache {
  * highlighted again each time, so the cost per call is the unsettled text, not the block.
  */
 export function highlightGrowingCode(code: string, language: string, cache: HighlightCache, work?: HighlightWork): string | undefined {
+  const rest = highlightGrowingRest(code, language, cache, work);
+  return rest === undefined ? undefined : cache.html + rest;
+}
+
+/**
+ * highlightGrowingCode in parts: afterwards `cache.html` highlights the settled start of
+ * `code` (cache.code), and the result is the HTML of the rest. Undefined for unknown languages.
+ */
+export function highlightGrowingRest(code: string, language: string, cache: HighlightCache, work?: HighlightWork): string | undefined {
   if (!isKnownLanguage(language)) {
     return undefined;
   }
@@ -99,10 +108,10 @@ export function highlightGrowingCode(code: string, language: string, cache: High
       cache.code += lines;
       cache.html += result.value;
       const partial = rest.slice(settledEnd);
-      return partial === '' ? cache.html : cache.html + highlightWhole(partial, language, work).value;
+      return partial === '' ? '' : highlightWhole(partial, language, work).value;
     }
   }
-  return cache.html + highlightWhole(rest, language, work).value;
+  return highlightWhole(rest, language, work).value;
 }
 
 /** True when highlighting ended outside any string, comment or other multi-line construct. */

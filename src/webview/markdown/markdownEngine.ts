@@ -47,10 +47,19 @@ function codeBlockHtml(code: string, language: string, env?: StreamingEnv): stri
   );
 }
 
+/** A fence's language: the first word of its info string. */
+export function fenceLanguage(token: Token): string {
+  return token.info.trim().split(/\s+/)[0] ?? '';
+}
+
+/** A code block's frame (header, buttons, empty `<code>`), exactly as a rendered fence has it. */
+export function emptyCodeBlockHtml(language: string): string {
+  return codeBlockHtml('', language);
+}
+
 const renderFence: RenderRule = (tokens, index, _options, env: StreamingEnv | undefined) => {
   const token = tokens[index];
-  const language = token.info.trim().split(/\s+/)[0] ?? '';
-  return codeBlockHtml(token.content, language, env);
+  return codeBlockHtml(token.content, fenceLanguage(token), env);
 };
 
 const renderIndentedCode: RenderRule = (tokens, index) => codeBlockHtml(tokens[index].content, '');

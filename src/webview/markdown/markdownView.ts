@@ -5,6 +5,7 @@
 // Finished blocks are grouped into `.md-chunk`s of a few blocks each: the browser's layout
 // walks the direct children of the box it re-lays out, so with every block a direct child a
 // frame would cost more as the answer grows; with chunks, clean chunks are skipped whole.
+import { OpenCodeBlock } from './openCodeBlock';
 import type { Sanitize } from './sanitizer';
 import type { StreamingMarkdownRenderer } from './streamingRenderer';
 
@@ -15,6 +16,8 @@ export class MarkdownView {
   private chunk: HTMLElement | undefined;
   private readonly tail: HTMLElement;
   private tailHtml = '';
+  /** The code block the open tail consists of, while it is one. */
+  private openCode: OpenCodeBlock | undefined;
 
   constructor(
     private readonly container: HTMLElement,
@@ -45,14 +48,28 @@ export class MarkdownView {
       this.chunk = undefined;
       this.tail.replaceChildren();
       this.tailHtml = '';
+      this.openCode = undefined;
     }
     if (update.finishedHtml !== '') {
       this.currentChunk().append(this.sanitize(update.finishedHtml));
     }
-    if (update.finishedHtml !== '' || update.tailHtml !== this.tailHtml) {
+    if (update.openCode) {
+      this.showOpenCode(update.openCode.language, update.openCode.code);
+    } else if (update.finishedHtml !== '' || update.tailHtml !== this.tailHtml || this.openCode !== undefined) {
+      this.openCode = undefined;
       this.tail.replaceChildren(this.sanitize(update.tailHtml));
       this.tailHtml = update.tailHtml;
     }
+  }
+
+  private showOpenCode(language: string, code: string): void {
+    if (this.openCode === undefined || !this.openCode.accepts(language, code)) {
+      this.openCode = new OpenCodeBlock(this.container.ownerDocument, this.sanitize, language);
+      this.tail.replaceChildren(this.openCode.element);
+    }
+    this.openCode.update(code);
+    // Whatever HTML tail comes next must replace the block.
+    this.tailHtml = '';
   }
 
   private currentChunk(): HTMLElement {

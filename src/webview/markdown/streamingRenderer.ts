@@ -8,7 +8,7 @@
 import type MarkdownIt from 'markdown-it';
 import { splitOpenTail } from './blockSplitter';
 import type { HighlightCache } from './highlight';
-import type { StreamingEnv } from './markdownEngine';
+import { fenceLanguage, type StreamingEnv } from './markdownEngine';
 
 export interface RenderUpdate {
   /** The text was replaced, not extended: drop everything rendered so far first. */
@@ -17,6 +17,11 @@ export interface RenderUpdate {
   finishedHtml: string;
   /** HTML of the still-open tail: replaces the previous tail. Empty after a final render. */
   tailHtml: string;
+  /**
+   * Set (and tailHtml empty) while the open tail is one code block: its language and code so
+   * far, so the view can extend the block in place rather than rebuild it every frame.
+   */
+  openCode?: { language: string; code: string };
 }
 
 /** Counters of the work done, for tests and the benchmark (they count work rather than time it). */
@@ -76,6 +81,9 @@ export class StreamingMarkdownRenderer {
 
     const split = final ? { tailToken: tokens.length, tailOffset: open.length } : splitOpenTail(tokens, open);
     const finishedTokens = tokens.slice(0, split.tailToken);
+    const tailTokens = tokens.slice(split.tailToken);
+    const lone = tailTokens.length === 1 ? tailTokens[0] : undefined;
+    const openCode = !final && lone?.type === 'fence' ? { language: fenceLanguage(lone), code: lone.content } : undefined;
     // Finished blocks are highlighted whole, once; the open tail's code blocks keep what they
     // highlighted in earlier frames and highlight only what was added since.
     const finishedEnv: StreamingEnv = { ...env, work: this.work };
@@ -83,7 +91,8 @@ export class StreamingMarkdownRenderer {
     const update: RenderUpdate = {
       reset: this.pendingReset,
       finishedHtml: finishedTokens.length > 0 ? this.md.renderer.render(finishedTokens, this.md.options, finishedEnv) : '',
-      tailHtml: split.tailToken < tokens.length ? this.md.renderer.render(tokens.slice(split.tailToken), this.md.options, tailEnv) : '',
+      tailHtml: openCode === undefined && tailTokens.length > 0 ? this.md.renderer.render(tailTokens, this.md.options, tailEnv) : '',
+      ...(openCode && { openCode }),
     };
     this.pendingReset = false;
     this.work.finishedBlocks += finishedTokens.filter((token) => token.level === 0 && token.nesting !== -1).length;

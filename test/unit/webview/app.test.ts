@@ -234,6 +234,35 @@ describe('webview/app (jsdom)', () => {
       assert.equal(content.querySelector('p'), first);
     });
 
+    it('extends an open code block in place instead of rebuilding it every frame', () => {
+      const h = createAppHarness();
+      const answer = message('assistant', '', { status: 'streaming' });
+      h.receive(state([message('user', 'q'), answer], { busy: true }));
+      h.receive({ type: 'delta', messageId: answer.id, content: 'Here:\n\n```ts\n' });
+      h.runFrames();
+      const codeOf = (): HTMLElement => h.$(`.message[data-id="${answer.id}"] .content .code-block code`);
+      let code = '';
+      let firstLine: Node | null = null;
+      for (let i = 0; i < 40; i++) {
+        const line = i === 7 ? '/* a comment\n   over lines */\n' : `const v${i}: string = \`${i}\`;\n`;
+        code += line;
+        for (const piece of [line.slice(0, 6), line.slice(6)]) {
+          h.receive({ type: 'delta', messageId: answer.id, content: piece });
+          h.runFrames();
+        }
+        assert.equal(codeOf().textContent, code);
+        if (i === 1) firstLine = codeOf().firstChild;
+        if (i >= 1) assert.equal(codeOf().firstChild, firstLine, `lines already shown are not re-created (line ${i})`);
+      }
+      assert.ok(h.$(`.message[data-id="${answer.id}"] .code-block[data-lang="ts"] button.copy-code`));
+      assert.ok(h.$(`.message[data-id="${answer.id}"] .code-block code.hljs.language-ts .hljs-keyword`));
+      h.receive({ type: 'messageUpdated', message: { ...answer, content: `Here:\n\n\`\`\`ts\n${code}\`\`\`\n`, status: 'done' } });
+      const blocks = h.$$(`.message[data-id="${answer.id}"] .content .code-block`);
+      assert.equal(blocks.length, 1);
+      assert.equal(blocks[0].querySelector('code')?.textContent, code);
+      assert.ok(blocks[0].querySelector('code .hljs-comment'));
+    });
+
     it('groups finished blocks into small chunks, so layout skips clean ones whole', () => {
       const h = createAppHarness();
       const answer = message('assistant', '', { status: 'streaming' });
@@ -367,6 +396,14 @@ describe('webview/app (jsdom)', () => {
       click(h.window, send);
       h.receive({ type: 'busy', busy: true });
       assert.equal(h.doc.activeElement, h.$('textarea#prompt'));
+    });
+
+    it('lets a keyboard user reach the conversation to scroll it with the arrow and page keys', () => {
+      const h = createAppHarness();
+      const conversation = h.$('#conversation');
+      // A long answer may have nothing focusable in it: without a tab stop, it could not be scrolled.
+      assert.ok(conversation.tabIndex >= 0, `tabindex ${conversation.getAttribute('tabindex')}`);
+      assert.equal(conversation.getAttribute('aria-label'), 'Conversation');
     });
 
     it('keeps the draft in view state and restores it', () => {

@@ -1,0 +1,57 @@
+// The code block an answer is still writing, extended in place frame by frame. Rebuilding it
+// from HTML every frame would cost the whole block each time: O(n²) for a long file.
+//
+// Its DOM is the rendered fence's frame (same classes, header and buttons) with the settled
+// lines appended once each, and the unsettled rest (the partial last line, or a comment still
+// open) in one trailing span that is replaced every frame. When the block is finished the
+// view renders it whole, once, like any other block.
+import { highlightGrowingRest, type HighlightCache } from './highlight';
+import { emptyCodeBlockHtml } from './markdownEngine';
+import type { Sanitize } from './sanitizer';
+
+export class OpenCodeBlock {
+  readonly element: DocumentFragment;
+  private readonly code: HTMLElement;
+  private readonly rest: HTMLElement;
+  private readonly cache: HighlightCache = { language: '', code: '', html: '' };
+  /** Code (and, when highlighted, HTML) of the settled part already in the DOM. */
+  private shownCode = '';
+  private shownHtmlLength = 0;
+
+  constructor(doc: Document, private readonly sanitize: Sanitize, readonly language: string) {
+    this.element = sanitize(emptyCodeBlockHtml(language));
+    const code = this.element.querySelector('code');
+    if (!code) {
+      throw new Error('Model Access: a code block without <code>');
+    }
+    this.code = code;
+    this.rest = doc.createElement('span');
+    this.code.append(this.rest);
+  }
+
+  /** True when `code` continues what this block shows, so `update` can extend it. */
+  accepts(language: string, code: string): boolean {
+    return language === this.language && code.startsWith(this.shownCode);
+  }
+
+  update(code: string): void {
+    const restHtml = highlightGrowingRest(code, this.language, this.cache);
+    if (restHtml === undefined) {
+      // Not highlighted: plain text, settled at the last line break.
+      const settledEnd = code.lastIndexOf('\n') + 1;
+      if (settledEnd > this.shownCode.length) {
+        this.rest.before(code.slice(this.shownCode.length, settledEnd));
+        this.shownCode = code.slice(0, settledEnd);
+      }
+      this.rest.textContent = code.slice(this.shownCode.length);
+      return;
+    }
+    if (this.cache.html.length > this.shownHtmlLength) {
+      // Settled chunks are highlight.js output ending outside any span: balanced HTML each.
+      this.rest.before(this.sanitize(this.cache.html.slice(this.shownHtmlLength)));
+      this.shownHtmlLength = this.cache.html.length;
+      this.shownCode = this.cache.code;
+    }
+    this.rest.replaceChildren(this.sanitize(restHtml));
+  }
+}
