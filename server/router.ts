@@ -62,6 +62,8 @@ export function createRouter(deps: RouterDeps): (req: IncomingMessage, res: Serv
       signal: clientGone.signal,
     }).catch((error: unknown) => {
       if (error instanceof HttpError) return sendError(res, error);
+      // The client left while its body was arriving: its record already says client-closed, nothing failed here.
+      if (clientGone.signal.aborted && (error as NodeJS.ErrnoException | null)?.code === 'ECONNRESET') return;
       failed = true;
       deps.log(`internal error on ${record.id}: ${error instanceof Error ? error.message : String(error)}`);
       if (!res.headersSent) {

@@ -89,6 +89,27 @@ describe('reference server: cancellation and backpressure', () => {
     assert.ok(outputTokens() < 1_000_000);
   });
 
+  it('a client that leaves while its request body is arriving is client-closed, not logged as an internal error', async () => {
+    const lines: string[] = [];
+    const own = await startReferenceServer({ log: (line) => lines.push(line) });
+    try {
+      const request = httpRequest(`${own.baseUrl}/chat/completions`, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer demo-key', 'Content-Type': 'application/json', 'Content-Length': '1000' },
+      });
+      request.on('error', () => undefined);
+      request.write('{"model":"echo-1",');
+      await eventually(() => (own.requests().length === 1 ? true : undefined));
+      request.destroy();
+      const record = await eventually(() => own.requests().find((r) => r.outcome !== 'in-progress'));
+      assert.equal(record.outcome, 'client-closed');
+      await sleep(50);
+      assert.deepEqual(lines.filter((line) => /internal error/.test(line)), []);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('close() ends streams in progress and resolves promptly', async () => {
     const own = await startReferenceServer();
     const response = await postJson(own, '/chat/completions', chat('slow-1', 'x', { stream: true }));
