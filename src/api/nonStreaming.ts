@@ -1,7 +1,7 @@
 import { ApiError, apiErrorFromObject, CLIENT_ERROR_TYPES, extractErrorObject } from './errors';
-import { isRecord, nonEmptyString } from './json';
+import { isRecord } from './json';
 import { readChatChoice } from './chatStream';
-import { responseFailure, responsesFinishReason } from './responsesStream';
+import { responseFailure, responseOutput, responsesFinishReason } from './responsesStream';
 import type { StreamEvent } from './types';
 import { readUsage } from './usage';
 
@@ -32,14 +32,6 @@ export function chatEventsFromJson(body: unknown, httpStatus: number): StreamEve
   return withEnding(events, body.usage, parts.finishReason);
 }
 
-function textsOf(parts: unknown, accepted: (type: unknown) => boolean): string[] {
-  if (!Array.isArray(parts)) return [];
-  return parts
-    .filter((part): part is Record<string, unknown> => isRecord(part) && accepted(part.type))
-    .map((part) => nonEmptyString(part.text) ?? nonEmptyString(part.refusal))
-    .filter((text): text is string => text !== undefined);
-}
-
 /**
  * A non-streaming Responses object as the same events a stream gives. Text comes from the
  * `output_text` convenience field when present, else from the `output_text` parts of `message`
@@ -52,18 +44,7 @@ export function responsesEventsFromJson(body: unknown, httpStatus: number): Stre
     throw notA('a Responses object', httpStatus);
   }
 
-  const items = Array.isArray(body.output) ? body.output.filter(isRecord) : [];
-  const reasoning = items
-    .filter((item) => item.type === 'reasoning')
-    .flatMap((item) => [...textsOf(item.summary, () => true), ...textsOf(item.content, () => true)])
-    .join('\n\n');
-  const text = typeof body.output_text === 'string'
-    ? body.output_text
-    : items
-      .filter((item) => item.type === 'message' || item.type === undefined)
-      .flatMap((item) => textsOf(item.content, (type) => type === 'output_text' || type === 'text' || type === 'refusal'))
-      .join('');
-
+  const { reasoning, text } = responseOutput(body);
   const events: StreamEvent[] = [];
   if (reasoning) events.push({ type: 'reasoning', text: reasoning });
   if (text) events.push({ type: 'text', text });

@@ -29,6 +29,34 @@ export function responseFailure(response: unknown, httpStatus: number): ApiError
   return undefined;
 }
 
+function textsOf(parts: unknown, accepted: (type: unknown) => boolean): string[] {
+  if (!Array.isArray(parts)) return [];
+  return parts
+    .filter((part): part is Record<string, unknown> => isRecord(part) && accepted(part.type))
+    .map((part) => nonEmptyString(part.text) ?? nonEmptyString(part.refusal))
+    .filter((text): text is string => text !== undefined);
+}
+
+/**
+ * The reasoning and answer text of a Responses object: the answer from the `output_text`
+ * convenience field when present, else from the `output_text` parts of `message` items;
+ * reasoning from `reasoning` items (summary and content).
+ */
+export function responseOutput(response: Record<string, unknown>): { reasoning: string; text: string } {
+  const items = Array.isArray(response.output) ? response.output.filter(isRecord) : [];
+  const reasoning = items
+    .filter((item) => item.type === 'reasoning')
+    .flatMap((item) => [...textsOf(item.summary, () => true), ...textsOf(item.content, () => true)])
+    .join('\n\n');
+  const text = typeof response.output_text === 'string'
+    ? response.output_text
+    : items
+      .filter((item) => item.type === 'message' || item.type === undefined)
+      .flatMap((item) => textsOf(item.content, (type) => type === 'output_text' || type === 'text' || type === 'refusal'))
+      .join('');
+  return { reasoning, text };
+}
+
 const REASONING_DELTA = /^response\.reasoning(_summary)?(_text)?\.delta$/;
 
 /**
@@ -37,11 +65,14 @@ const REASONING_DELTA = /^response\.reasoning(_summary)?(_text)?\.delta$/;
  * The event kind is the payload's `type`, or the SSE `event:` line when the payload has none.
  * `response.output_text.delta` (and refusal deltas) yield text; reasoning and reasoning-summary
  * deltas yield reasoning; `response.completed` and `response.incomplete` yield usage and `done`
- * and end the stream (a trailing `[DONE]` is neither needed nor harmful); `response.failed` and
+ * and end the stream (a trailing `[DONE]` is neither needed nor harmful; text or reasoning that no
+ * delta carried is taken from the final response object); `response.failed` and
  * `error` (flat or nested) throw. A bare `[DONE]` also ends the stream, as the spec says. A stream
  * that ends without any of these was cut off: the iterator throws after yielding what arrived.
  */
 export async function* responsesEventsFromSse(messages: AsyncIterable<SseMessage>, httpStatus: number): AsyncGenerator<StreamEvent, void, undefined> {
+  let sawText = false;
+  let sawReasoning = false;
   for await (const message of messages) {
     if (message.data.trim() === '[DONE]') {
       yield { type: 'done' };
@@ -59,14 +90,24 @@ export async function* responsesEventsFromSse(messages: AsyncIterable<SseMessage
 
     if (kind === 'response.output_text.delta' || kind === 'response.refusal.delta') {
       const text = nonEmptyString(payload.delta);
-      if (text) yield { type: 'text', text };
+      if (text) {
+        sawText = true;
+        yield { type: 'text', text };
+      }
     } else if (kind !== undefined && REASONING_DELTA.test(kind)) {
       const text = nonEmptyString(payload.delta);
-      if (text) yield { type: 'reasoning', text };
+      if (text) {
+        sawReasoning = true;
+        yield { type: 'reasoning', text };
+      }
     } else if (kind === 'response.failed') {
       throw responseFailure(payload.response, httpStatus) ?? new ApiError('The model failed to produce a response.', { status: httpStatus });
     } else if (kind === 'response.completed' || kind === 'response.incomplete') {
       const response = isRecord(payload.response) ? payload.response : {};
+      // Some servers wrap a whole reply in a stream: the answer is only in the final object.
+      const whole = responseOutput(response);
+      if (!sawReasoning && whole.reasoning) yield { type: 'reasoning', text: whole.reasoning };
+      if (!sawText && whole.text) yield { type: 'text', text: whole.text };
       const usage = readUsage(response.usage);
       if (usage) yield usage;
       const finishReason = responsesFinishReason(response) ?? (kind === 'response.completed' ? 'stop' : 'incomplete');

@@ -71,6 +71,39 @@ describe('api/responsesStream: Responses events → StreamEvents', () => {
     ]);
   });
 
+  it('takes the answer from response.completed when no delta carried it (a stream wrapped around a whole reply)', async () => {
+    const response = {
+      object: 'response',
+      status: 'completed',
+      output: [
+        { type: 'reasoning', summary: [{ type: 'summary_text', text: 'thought' }] },
+        { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'whole answer' }] },
+      ],
+      usage: { input_tokens: 1, output_tokens: 2, total_tokens: 3 },
+    };
+    const { events, error } = await drain(responsesEventsFromSse(sseSource([
+      ev('response.created', { response: { ...response, status: 'in_progress', output: [] } }),
+      ev('response.completed', { response }),
+    ]), 200));
+    assert.equal(error, undefined);
+    assert.deepEqual(events, [
+      { type: 'reasoning', text: 'thought' },
+      { type: 'text', text: 'whole answer' },
+      { type: 'usage', inputTokens: 1, outputTokens: 2, totalTokens: 3 },
+      { type: 'done', finishReason: 'stop' },
+    ]);
+  });
+
+  it('does not repeat at the end what the deltas already gave', async () => {
+    const response = { status: 'completed', output: [{ type: 'message', content: [{ type: 'output_text', text: 'ab' }] }] };
+    const { events } = await drain(responsesEventsFromSse(sseSource([
+      ev('response.output_text.delta', { delta: 'a' }),
+      ev('response.output_text.delta', { delta: 'b' }),
+      ev('response.completed', { response }),
+    ]), 200));
+    assert.deepEqual(events, [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }, { type: 'done', finishReason: 'stop' }]);
+  });
+
   it('throws response.failed with the error of the response, after the text already yielded', async () => {
     const { events, error } = await drain(responsesEventsFromSse(sseSource([
       ev('response.output_text.delta', { delta: 'part' }),
