@@ -103,15 +103,21 @@ export class ChatApp {
     const hadFocus = this.hasFocus();
     this.apply(message);
     if (hadFocus && !this.hasFocus()) {
-      // A replay or list refresh removed the focused element (Regenerate, Edit, Retry): without
-      // this, keyboard focus would fall out of the view to the page itself.
+      // A replay or list refresh removed the focused element (Regenerate, Edit, Retry), or an
+      // answer starting disabled it: without this, keyboard focus would fall out to the page.
       this.prompt.focus();
     }
   }
 
+  /** True while a usable element of the view has keyboard focus. */
   private hasFocus(): boolean {
     const active = this.root.ownerDocument.activeElement;
-    return active !== null && active !== this.root.ownerDocument.body && this.root.contains(active);
+    if (active === null || active === this.root.ownerDocument.body || !this.root.contains(active)) {
+      return false;
+    }
+    // A button just disabled or hidden (Edit and Regenerate while an answer streams) keeps the
+    // focus for a moment in Chromium, then drops it to the page: count it as lost already.
+    return !(active as Partial<HTMLButtonElement>).disabled && active.closest('[hidden]') === null;
   }
 
   private apply(message: HostToWebview): void {

@@ -31,7 +31,7 @@ export class ConversationView {
       this.setPinned(true);
       this.scrollToBottom();
     });
-    this.element = el(doc, 'main', { className: 'conversation', attrs: { id: 'conversation', 'aria-label': 'Conversation', tabindex: '-1' } },
+    this.element = el(doc, 'main', { className: 'conversation', attrs: { id: 'conversation', 'aria-label': 'Conversation', tabindex: '0' } },
       this.emptyState, this.list, this.jumpButton);
     this.element.addEventListener('scroll', () => this.onScroll(), { passive: true });
     context.scheduler.onAfterFrame(() => this.followStream());

@@ -159,6 +159,26 @@ describe('webview/app (jsdom)', () => {
       assert.equal(h.doc.activeElement, h.$('textarea#prompt'));
     });
 
+    it('moves focus to the prompt when the focused button is disabled or hidden because an answer starts', () => {
+      // Chromium moves focus off such a button only later, to the page: keyboard users were stranded.
+      const h = createAppHarness();
+      const question = message('user', 'q');
+      const answer = message('assistant', 'a');
+      h.receive(state([question, answer]));
+      const edit = h.$<HTMLButtonElement>(`.message[data-id="${question.id}"] button.edit`);
+      edit.focus();
+      h.receive({ type: 'busy', busy: true });
+      assert.equal(edit.disabled, true);
+      assert.equal(h.doc.activeElement, h.$('textarea#prompt'));
+
+      h.receive({ type: 'busy', busy: false });
+      const regenerate = h.$<HTMLButtonElement>(`.message[data-id="${answer.id}"] button.regenerate`);
+      regenerate.focus();
+      h.receive({ type: 'busy', busy: true });
+      assert.equal(isShown(regenerate), false);
+      assert.equal(h.doc.activeElement, h.$('textarea#prompt'));
+    });
+
     it('leaves focus alone when a replay arrives while the user is elsewhere in the view', () => {
       const h = createAppHarness();
       h.receive(state([message('user', 'q')]));
