@@ -2,7 +2,6 @@
 // folders it runs in, the settings it starts with, and how it is stopped. Everything else asks
 // startCodeServer() for a ready editor and calls stop() on it.
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ensureCodeServer, HarnessSetupError } from './codeServerInstall';
@@ -23,7 +22,7 @@ export interface CodeServerOptions {
    * into a test (MODEL_ACCESS_*, VSCODE_*) are removed first; a value of undefined removes one too.
    */
   env?: Record<string, string | undefined>;
-  /** Port to listen on; default: a free one. */
+  /** Port to listen on; default: one the system picks (read back from code-server's log). */
   port?: number;
   /** Where code-server's output goes; default: code-server.log in the run folder. */
   logFile?: string;
@@ -100,14 +99,17 @@ async function launch(entryPoint: string, runDir: string, options: CodeServerOpt
   const configFile = path.join(runDir, 'config.yaml');
   fs.writeFileSync(configFile, 'auth: none\ncert: false\n');
 
-  const port = options.port ?? (await freePort());
   const logFile = options.logFile ?? path.join(runDir, 'code-server.log');
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const log = fs.openSync(logFile, 'a');
+  // Only what this start writes counts when its port is read back from the log.
+  const logStart = fs.fstatSync(log).size;
   const args = [
     entryPoint,
     '--config', configFile,
-    '--bind-addr', `127.0.0.1:${port}`,
+    // Port 0 lets the system pick a free port at bind time: a port found free beforehand can be
+    // taken by anyone (other runs share this machine) before code-server binds it.
+    '--bind-addr', `127.0.0.1:${options.port ?? 0}`,
     '--auth', 'none',
     '--user-data-dir', userDataDir,
     '--extensions-dir', extensionsDir,
@@ -136,13 +138,14 @@ async function launch(entryPoint: string, runDir: string, options: CodeServerOpt
     return stopped;
   };
 
-  const origin = `http://127.0.0.1:${port}`;
+  let port: number;
   try {
-    await waitUntilHealthy(origin, () => exited, logFile);
+    port = await waitUntilHealthy(logFile, logStart, () => exited);
   } catch (error) {
     await stop();
     throw error;
   }
+  const origin = `http://127.0.0.1:${port}`;
 
   const url = workbenchUrl(origin, port, {
     folder: workspaceFolder,
@@ -209,36 +212,44 @@ export function createSampleWorkspace(folder: string): string {
   return folder;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('Could not find a free port'));
-      });
-    });
-  });
-}
-
-async function waitUntilHealthy(origin: string, exited: () => string | undefined, logFile: string, timeoutMs = 60_000): Promise<void> {
+/**
+ * Waits until this code-server says where it listens (in its log, from `logStart` on) and answers
+ * /healthz there; returns its port. Reading the port from its own log also means a port someone
+ * else serves is never mistaken for ours.
+ */
+async function waitUntilHealthy(logFile: string, logStart: number, exited: () => string | undefined, timeoutMs = 60_000): Promise<number> {
   const deadline = Date.now() + timeoutMs;
+  let port: number | undefined;
   while (Date.now() < deadline) {
     const status = exited();
     if (status) throw new HarnessSetupError(`code-server exited during startup (${status}). Its log, ${logFile}:\n${tail(logFile)}`);
-    try {
-      const response = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2000) });
-      await response.arrayBuffer();
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
+    port ??= listeningPort(logFile, logStart);
+    if (port !== undefined) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(2000) });
+        await response.arrayBuffer();
+        if (response.ok) return port;
+      } catch {
+        // Not answering yet.
+      }
     }
     await sleep(100);
   }
-  throw new HarnessSetupError(`code-server did not answer ${origin}/healthz within ${timeoutMs / 1000} s. Its log, ${logFile}:\n${tail(logFile)}`);
+  const where = port === undefined ? 'say where it listens' : `answer http://127.0.0.1:${port}/healthz`;
+  throw new HarnessSetupError(`code-server did not ${where} within ${timeoutMs / 1000} s. Its log, ${logFile}:\n${tail(logFile)}`);
+}
+
+/** The port in code-server's "HTTP server listening on http://127.0.0.1:PORT/" line, once written. */
+function listeningPort(logFile: string, logStart: number): number | undefined {
+  let text: string;
+  try {
+    const content = fs.readFileSync(logFile);
+    text = content.subarray(logStart).toString('utf8');
+  } catch {
+    return undefined;
+  }
+  const match = /HTTP server listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(text);
+  return match ? Number(match[1]) : undefined;
 }
 
 function tail(file: string, lines = 30): string {
