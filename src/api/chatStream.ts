@@ -11,10 +11,20 @@ export interface ChatChoiceParts {
   finishReason?: string;
 }
 
+/** `content` as a string, or as an array of `{type: 'text', text}` parts (other parts are not text). */
+function contentText(content: unknown): string | undefined {
+  if (!Array.isArray(content)) return nonEmptyString(content);
+  const texts = content
+    .filter((part): part is Record<string, unknown> => isRecord(part) && part.type === 'text')
+    .map((part) => (typeof part.text === 'string' ? part.text : ''));
+  return nonEmptyString(texts.join(''));
+}
+
 /**
  * The first choice of a chat chunk or completion, tolerant of what servers send:
- * missing or empty `choices`, a role-only delta, `content: null`, reasoning in `reasoning_content`
- * or `reasoning`, a `finish_reason` on its own. `part` is `delta` for chunks, `message` for bodies.
+ * missing or empty `choices`, a role-only delta, `content: null` or an array of text parts,
+ * reasoning in `reasoning_content` or `reasoning`, a `finish_reason` on its own.
+ * `part` is `delta` for chunks, `message` for bodies.
  */
 export function readChatChoice(value: unknown, part: 'delta' | 'message'): ChatChoiceParts {
   if (!isRecord(value) || !Array.isArray(value.choices)) return {};
@@ -24,7 +34,7 @@ export function readChatChoice(value: unknown, part: 'delta' | 'message'): ChatC
   const body = isRecord(choice[part]) ? choice[part] : {};
   return {
     reasoning: nonEmptyString(body.reasoning_content) ?? nonEmptyString(body.reasoning),
-    text: nonEmptyString(body.content),
+    text: contentText(body.content),
     finishReason: nonEmptyString(choice.finish_reason),
   };
 }

@@ -21,6 +21,13 @@ describe('api/nonStreaming: JSON bodies → the same StreamEvents', () => {
     assert.deepEqual(events, [{ type: 'reasoning', text: 'R' }, { type: 'text', text: 'A' }, { type: 'done', finishReason: 'stop' }]);
   });
 
+  it('reads content given as an array of text parts instead of a string', () => {
+    const events = chatEventsFromJson({
+      choices: [{ message: { role: 'assistant', content: [{ type: 'text', text: 'Hi ' }, { type: 'image_url', image_url: {} }, { type: 'text', text: 'there' }] }, finish_reason: 'stop' }],
+    }, 200);
+    assert.deepEqual(events, [{ type: 'text', text: 'Hi there' }, { type: 'done', finishReason: 'stop' }]);
+  });
+
   it('gives just done for content null', () => {
     assert.deepEqual(chatEventsFromJson({ choices: [{ message: { content: null } }] }, 200), [{ type: 'done' }]);
   });
