@@ -3,6 +3,7 @@
 // and images are rendered as links so nothing remote is ever loaded. The sanitizer
 // (sanitizer.ts) is the second line of defence, not the first.
 import MarkdownIt from 'markdown-it';
+import { markBidiControls } from './bidi';
 import { highlightCode, highlightGrowingCode, type HighlightCache, type HighlightWork } from './highlight';
 import { isSafeLink } from './links';
 
@@ -43,7 +44,7 @@ function codeBlockHtml(code: string, language: string, env?: StreamingEnv): stri
     '<button type="button" class="insert-code" title="Insert at Cursor" aria-label="Insert code at cursor">' +
     '<span class="codicon codicon-insert" aria-hidden="true"></span></button>' +
     '</span></div>' +
-    `<pre><code class="hljs${languageClass}">${highlighted ?? escapeHtml(code)}</code></pre></div>\n`
+    `<pre><code class="hljs${languageClass}">${markBidiControls(highlighted ?? escapeHtml(code))}</code></pre></div>\n`
   );
 }
 
@@ -118,8 +119,15 @@ const renderAlignedCell: RenderRule = (tokens, index, options, _env, self) => {
   return self.renderToken(tokens, index, options);
 };
 
+/** Text and inline code, escaped as markdown-it does, with bidi controls made visible. */
+const renderText: RenderRule = (tokens, index) => markBidiControls(escapeHtml(tokens[index].content));
+const renderInlineCode: RenderRule = (tokens, index, _options, _env, self) =>
+  `<code${self.renderAttrs(tokens[index])}>${markBidiControls(escapeHtml(tokens[index].content))}</code>`;
+
 export function createMarkdownEngine(): MarkdownIt {
   const md = new MarkdownIt({ html: false, linkify: true, typographer: false });
+  md.renderer.rules.text = renderText;
+  md.renderer.rules.code_inline = renderInlineCode;
   md.validateLink = isSafeLink;
   md.renderer.rules.fence = renderFence;
   md.renderer.rules.code_block = renderIndentedCode;

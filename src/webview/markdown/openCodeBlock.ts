@@ -5,9 +5,13 @@
 // lines appended once each, and the unsettled rest (the partial last line, or a comment still
 // open) in one trailing span that is replaced every frame. When the block is finished the
 // view renders it whole, once, like any other block.
+import MarkdownIt from 'markdown-it';
+import { markBidiControls } from './bidi';
 import { highlightGrowingRest, type HighlightCache } from './highlight';
 import { emptyCodeBlockHtml } from './markdownEngine';
 import type { Sanitize } from './sanitizer';
+
+const { escapeHtml } = new MarkdownIt().utils;
 
 export class OpenCodeBlock {
   readonly element: DocumentFragment;
@@ -40,18 +44,18 @@ export class OpenCodeBlock {
       // Not highlighted: plain text, settled at the last line break.
       const settledEnd = code.lastIndexOf('\n') + 1;
       if (settledEnd > this.shownCode.length) {
-        this.rest.before(code.slice(this.shownCode.length, settledEnd));
+        this.rest.before(this.sanitize(markBidiControls(escapeHtml(code.slice(this.shownCode.length, settledEnd)))));
         this.shownCode = code.slice(0, settledEnd);
       }
-      this.rest.textContent = code.slice(this.shownCode.length);
+      this.rest.replaceChildren(this.sanitize(markBidiControls(escapeHtml(code.slice(this.shownCode.length)))));
       return;
     }
     if (this.cache.html.length > this.shownHtmlLength) {
       // Settled chunks are highlight.js output ending outside any span: balanced HTML each.
-      this.rest.before(this.sanitize(this.cache.html.slice(this.shownHtmlLength)));
+      this.rest.before(this.sanitize(markBidiControls(this.cache.html.slice(this.shownHtmlLength))));
       this.shownHtmlLength = this.cache.html.length;
       this.shownCode = this.cache.code;
     }
-    this.rest.replaceChildren(this.sanitize(restHtml));
+    this.rest.replaceChildren(this.sanitize(markBidiControls(restHtml)));
   }
 }

@@ -283,6 +283,18 @@ describe('webview/app (jsdom)', () => {
       assert.ok(blocks[0].querySelector('code .hljs-comment'));
     });
 
+    it('marks bidi control characters in a code block while it streams too', () => {
+      const h = createAppHarness();
+      const answer = message('assistant', '', { status: 'streaming' });
+      h.receive(state([message('user', 'q'), answer], { busy: true }));
+      for (const piece of ['```js\nconst a = "\u202E";\n', 'const b = "\u2066', '";\n```\n\n```\nplain \u202D\n']) {
+        h.receive({ type: 'delta', messageId: answer.id, content: piece });
+        h.runFrames();
+      }
+      const marks = h.$$(`.message[data-id="${answer.id}"] .code-block .bidi-control`).map((mark) => mark.dataset.bidi);
+      assert.deepEqual(marks, ['U+202E', 'U+2066', 'U+202D']);
+    });
+
     it('groups finished blocks into small chunks, so layout skips clean ones whole', () => {
       const h = createAppHarness();
       const answer = message('assistant', '', { status: 'streaming' });

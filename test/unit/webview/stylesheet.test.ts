@@ -69,5 +69,17 @@ describe('webview stylesheet (media/chat.css)', () => {
     assert.equal(label.textOverflow, 'ellipsis');
     assert.equal(h.window.getComputedStyle(h.$('.code-block .code-actions')).flexShrink, '0');
   });
+
+  it('isolates and names each bidi control character, so it cannot reorder the text around it', () => {
+    const h = styledApp();
+    h.receive(conversation('Say \u202Eevil\u202C here', 'x'));
+    h.runFrames();
+    const mark = h.$('.message .content .bidi-control');
+    assert.equal(h.window.getComputedStyle(mark).unicodeBidi, 'isolate');
+    // jsdom computes no pseudo-elements: read the rule that prints the name.
+    const rules = Array.from(h.doc.styleSheets).flatMap((sheet) => Array.from(sheet.cssRules)) as CSSStyleRule[];
+    const before = rules.find((rule) => rule.selectorText === '.bidi-control::before');
+    assert.match(before?.style.getPropertyValue('content') ?? '', /attr\(data-bidi\)/);
+  });
 });
 

@@ -51,6 +51,15 @@ describe('webview/markdown: untrusted model output', () => {
     assert.equal(link?.getAttribute('title')?.split('\n')[0], 'https://evil.example/x');
   });
 
+  it('shows bidi control characters (Trojan Source) instead of letting them silently reorder text', () => {
+    const element = renderSafely('Say \u202Eevil\u202C here\n\n`a\u2067b`\n\n```js\nconst ok = "\u202E"; // x\n```\n\n```\nplain \u2066\n```');
+    const marks = Array.from(element.querySelectorAll('span.bidi-control'), (mark) => mark.getAttribute('data-bidi'));
+    assert.deepEqual(marks, ['U+202E', 'U+202C', 'U+2067', 'U+202E', 'U+2066']);
+    const code = element.querySelectorAll('.code-block code');
+    assert.equal(code[0].textContent, 'const ok = "\u202E"; // x\n', 'Copy and Insert still get the code as written');
+    assert.equal(code[1].textContent, 'plain \u2066\n');
+  });
+
   it('renders an image as a link to it, so nothing remote is loaded', () => {
     const element = renderSafely('![a diagram](https://evil.example/track.png)');
     assert.equal(element.querySelector('img'), null);
