@@ -101,8 +101,10 @@ async function launch(entryPoint: string, runDir: string, options: CodeServerOpt
 
   const logFile = options.logFile ?? path.join(runDir, 'code-server.log');
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
-  const log = fs.openSync(logFile, 'a');
-  // Only what this start writes counts when its port is read back from the log.
+  // Opened for reading too: the port is read back through this descriptor, which stays on this
+  // run's file even if another run in the same project replaces the path (same test-results/).
+  const log = fs.openSync(logFile, 'a+');
+  // Only what this start writes counts.
   const logStart = fs.fstatSync(log).size;
   const args = [
     entryPoint,
@@ -124,9 +126,11 @@ async function launch(entryPoint: string, runDir: string, options: CodeServerOpt
     stdio: ['ignore', log, log],
     env: editorEnvironment({ HOME: home, TMPDIR: tmp, ...xdg, EXTENSIONS_GALLERY: '{}' }, options.env),
   });
-  fs.closeSync(log);
   const pgid = child.pid;
-  if (pgid === undefined) throw new HarnessSetupError(`code-server did not start; see ${logFile}`);
+  if (pgid === undefined) {
+    fs.closeSync(log);
+    throw new HarnessSetupError(`code-server did not start; see ${logFile}`);
+  }
 
   let exited: string | undefined;
   child.once('exit', (code, signal) => {
@@ -140,10 +144,12 @@ async function launch(entryPoint: string, runDir: string, options: CodeServerOpt
 
   let port: number;
   try {
-    port = await waitUntilHealthy(logFile, logStart, () => exited);
+    port = await waitUntilHealthy(logFile, { fd: log, start: logStart }, () => exited);
   } catch (error) {
     await stop();
     throw error;
+  } finally {
+    fs.closeSync(log);
   }
   const origin = `http://127.0.0.1:${port}`;
 
@@ -217,13 +223,13 @@ export function createSampleWorkspace(folder: string): string {
  * /healthz there; returns its port. Reading the port from its own log also means a port someone
  * else serves is never mistaken for ours.
  */
-async function waitUntilHealthy(logFile: string, logStart: number, exited: () => string | undefined, timeoutMs = 60_000): Promise<number> {
+async function waitUntilHealthy(logFile: string, log: LogPosition, exited: () => string | undefined, timeoutMs = 60_000): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   let port: number | undefined;
   while (Date.now() < deadline) {
     const status = exited();
     if (status) throw new HarnessSetupError(`code-server exited during startup (${status}). Its log, ${logFile}:\n${tail(logFile)}`);
-    port ??= listeningPort(logFile, logStart);
+    port ??= listeningPort(log);
     if (port !== undefined) {
       try {
         const response = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(2000) });
@@ -239,16 +245,19 @@ async function waitUntilHealthy(logFile: string, logStart: number, exited: () =>
   throw new HarnessSetupError(`code-server did not ${where} within ${timeoutMs / 1000} s. Its log, ${logFile}:\n${tail(logFile)}`);
 }
 
+interface LogPosition {
+  fd: number;
+  /** Offset where this start's output begins. */
+  start: number;
+}
+
 /** The port in code-server's "HTTP server listening on http://127.0.0.1:PORT/" line, once written. */
-function listeningPort(logFile: string, logStart: number): number | undefined {
-  let text: string;
-  try {
-    const content = fs.readFileSync(logFile);
-    text = content.subarray(logStart).toString('utf8');
-  } catch {
-    return undefined;
-  }
-  const match = /HTTP server listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(text);
+function listeningPort(log: LogPosition): number | undefined {
+  const length = fs.fstatSync(log.fd).size - log.start;
+  if (length <= 0) return undefined;
+  const buffer = Buffer.alloc(length);
+  const read = fs.readSync(log.fd, buffer, 0, length, log.start);
+  const match = /HTTP server listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(buffer.subarray(0, read).toString('utf8'));
   return match ? Number(match[1]) : undefined;
 }
 
