@@ -169,6 +169,23 @@ describe('chat view provider (in the real extension host)', function () {
     assert.deepEqual(replay.chat.messages.map((m) => m.content), ['Hello view', 'Hello view']);
   });
 
+  it('on Regenerate, the page gets the shortened conversation before the new answer', async () => {
+    await ready();
+    view.webview.send({ type: 'send', text: 'Answer me twice' });
+    await waitFor('the first answer', () => session.chat.messages[1]?.status === 'done' && !session.busy);
+    const oldAnswer = session.chat.messages[1].id;
+    const from = view.webview.posted.length;
+    view.webview.send({ type: 'regenerate' });
+    await waitFor('the new answer', () => session.chat.messages[1]?.id !== oldAnswer && session.chat.messages[1]?.status === 'done')
+      .catch((error: Error) => assert.fail(`${error.message}: ${JSON.stringify(session.chat.messages.map((m) => [m.id === oldAnswer, m.role, m.status, m.error?.message]))} posted: ${view.webview.posted.slice(from).map((m) => m.type).join(',')}`));
+    const after = view.webview.posted.slice(from);
+    const stateAt = after.findIndex((m) => m.type === 'state' && !m.chat.messages.some((message) => message.id === oldAnswer));
+    const addedAt = after.findIndex((m) => m.type === 'messageAdded' && m.message.role === 'assistant');
+    assert.ok(stateAt >= 0, 'a state without the old answer was posted');
+    assert.ok(addedAt >= 0, 'the new answer was announced');
+    assert.ok(stateAt < addedAt, `the state (#${stateAt}) comes before the new answer (#${addedAt}): ${after.map((m) => m.type).join(', ')}`);
+  });
+
   it('streams a prompt sent by the page as batched deltas', async () => {
     await ready();
     view.webview.send({ type: 'send', text: 'Streamed through the view' });

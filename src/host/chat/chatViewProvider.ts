@@ -42,6 +42,8 @@ export interface ChatViewDeps {
 export class ChatViewProvider extends Disposable implements vscode.WebviewViewProvider {
   private view: vscode.WebviewView | undefined;
   private ready = false;
+  /** The configuration as last read (refreshed on every ready and every key or settings change). */
+  private config: ChatConfigStatus | undefined;
   /** One-shot requests (Send Selection, Show History) that must reach the page once it is ready. */
   private queued: HostToWebview[] = [];
 
@@ -93,8 +95,13 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   }
 
   /** Sends the page the whole conversation and configuration (after `ready`, or when the chat was replaced). */
+  /**
+   * Sends the full state. With the configuration already read, it is posted before this returns: a
+   * replay the session asks for (Regenerate, Edit) must reach the page before the new answer's
+   * messages, or the old answer shows above the new one until the state catches up.
+   */
   async replayState(): Promise<void> {
-    const config = await this.deps.configStatus();
+    const config = this.config ?? (await this.readConfig());
     if (!this.ready) {
       return;
     }
@@ -177,7 +184,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
 
   /** Tells the page that the key, base URL or model changed. */
   async refreshConfig(): Promise<void> {
-    const config = await this.deps.configStatus();
+    const config = await this.readConfig();
     this.post({ type: 'config', hasApiKey: config.hasApiKey, hasBaseUrl: config.hasBaseUrl });
     this.post({ type: 'modelChanged', model: config.model });
   }
@@ -190,6 +197,11 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   override dispose(): void {
     this.deps.session.dispose();
     super.dispose();
+  }
+
+  private async readConfig(): Promise<ChatConfigStatus> {
+    this.config = await this.deps.configStatus();
+    return this.config;
   }
 
   // ---------------------------------------------------------------- from the page
@@ -210,6 +222,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     switch (message.type) {
       case 'ready':
         this.ready = true;
+        await this.readConfig();
         await this.replayState();
         this.flushQueued();
         return;
