@@ -5,10 +5,10 @@
  */
 import { MIDSTREAM_ERROR, type CallContext } from './callContext';
 import { runPlan } from './generation';
-import { HttpError } from './httpError';
 import { newId } from './ids';
 import type { OutputPlan } from './output';
 import { sendJson, sendTruncatedJson, startEventStream } from './replies';
+import { collectWholeOutput } from './wholeReply';
 import { SseWriter } from './sseWriter';
 
 export async function replyChat(ctx: CallContext, plan: OutputPlan): Promise<void> {
@@ -16,20 +16,9 @@ export async function replyChat(ctx: CallContext, plan: OutputPlan): Promise<voi
 }
 
 async function completeChat(ctx: CallContext, plan: OutputPlan): Promise<void> {
-  let reasoning = '';
-  let content = '';
-  let outputTokens = 0;
-  const finished = await runPlan(plan, ctx.signal, (kind, token) => {
-    if (kind === 'reasoning') reasoning += token;
-    else content += token;
-    outputTokens += 1;
-    ctx.billOutput(1);
-  });
-  if (!finished) return;
-  if (plan.ending === 'midstream-error') {
-    ctx.markFailed();
-    throw new HttpError(500, MIDSTREAM_ERROR.type, MIDSTREAM_ERROR.code, MIDSTREAM_ERROR.message);
-  }
+  const output = await collectWholeOutput(ctx, plan);
+  if (!output) return;
+  const { reasoning, text: content, outputTokens } = output;
   const body = {
     id: newId('chatcmpl-'),
     object: 'chat.completion',

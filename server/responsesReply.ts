@@ -6,11 +6,11 @@
  */
 import { MIDSTREAM_ERROR, type CallContext } from './callContext';
 import { runPlan } from './generation';
-import { HttpError } from './httpError';
 import { newId } from './ids';
 import type { OutputPlan } from './output';
 import { sendJson, sendTruncatedJson, startEventStream } from './replies';
 import { SseWriter } from './sseWriter';
+import { collectWholeOutput } from './wholeReply';
 
 type Status = 'in_progress' | 'completed' | 'incomplete' | 'failed';
 
@@ -32,20 +32,9 @@ export async function replyResponses(ctx: CallContext, plan: OutputPlan): Promis
 }
 
 async function completeResponse(ctx: CallContext, plan: OutputPlan, ids: ResponseIds): Promise<void> {
-  let reasoning = '';
-  let text = '';
-  let outputTokens = 0;
-  const finished = await runPlan(plan, ctx.signal, (kind, token) => {
-    if (kind === 'reasoning') reasoning += token;
-    else text += token;
-    outputTokens += 1;
-    ctx.billOutput(1);
-  });
-  if (!finished) return;
-  if (plan.ending === 'midstream-error') {
-    ctx.markFailed();
-    throw new HttpError(500, MIDSTREAM_ERROR.type, MIDSTREAM_ERROR.code, MIDSTREAM_ERROR.message);
-  }
+  const whole = await collectWholeOutput(ctx, plan);
+  if (!whole) return;
+  const { reasoning, text, outputTokens } = whole;
   const status = finalStatus(plan);
   const output = [
     ...(plan.reasoning.length > 0 ? [reasoningItem(ids, reasoning)] : []),
