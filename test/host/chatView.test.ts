@@ -119,6 +119,8 @@ describe('chat view provider (in the real extension host)', function () {
   });
 
   afterEach(async () => {
+    // A test may end while an answer still streams or saves: let it stop and land before the folder goes.
+    await provider.close();
     provider.dispose();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     fs.rmSync(historyDir, { recursive: true, force: true });
