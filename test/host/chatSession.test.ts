@@ -10,6 +10,7 @@ import { nodeChatFiles } from '../../src/host/chat/chatFiles';
 import type { ChatSettings } from '../../src/host/chat/chatTypes';
 import { HistoryStore } from '../../src/host/chat/historyStore';
 import type { HostToWebview } from '../../src/shared/protocol';
+import { waitFor } from './waitFor';
 
 function testServerUrl(): string {
   const url = process.env.MODEL_ACCESS_TEST_SERVER_URL;
@@ -29,16 +30,6 @@ async function adminRequests(): Promise<AdminRequest[]> {
   const reply = await fetch(new URL('/_admin/requests', testServerUrl()));
   assert.equal(reply.status, 200);
   return (await reply.json()) as AdminRequest[];
-}
-
-async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) {
-      assert.fail(`timed out waiting for ${what}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe('chat session against the reference server (real client)', function () {

@@ -13,6 +13,7 @@ import type { ChatSettings } from '../../src/host/chat/chatTypes';
 import { ChatViewProvider } from '../../src/host/chat/chatViewProvider';
 import { HistoryStore } from '../../src/host/chat/historyStore';
 import type { HostToWebview } from '../../src/shared/protocol';
+import { waitFor } from './waitFor';
 
 class FakeWebview {
   options: vscode.WebviewOptions = {};
@@ -58,26 +59,6 @@ class FakeView {
   hide(): void {
     this.visible = false;
     this.visibility.fire();
-  }
-}
-
-async function waitFor(what: string, condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) {
-      assert.fail(`timed out waiting for ${what}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function waitForAsync(what: string, condition: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) {
-      assert.fail(`timed out waiting for ${what}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
@@ -267,7 +248,7 @@ describe('chat view provider (in the real extension host)', function () {
     view = new FakeView();
     provider.resolveWebviewView(view as unknown as vscode.WebviewView);
     try {
-      await waitForAsync('the blocking request to be in flight', async () => {
+      await waitFor('the blocking request to be in flight', async () => {
         const reply = await fetch(new URL('/_admin/requests', baseUrl));
         const requests = (await reply.json()) as { model: string | null; outcome: string }[];
         return requests.some((r) => r.model === 'slow-1' && r.outcome === 'in-progress');

@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TestHooks } from '../../src/extension';
+import { waitFor } from './waitFor';
 
 export const EXTENSION_ID = 'model-access.model-access';
 
@@ -21,19 +22,7 @@ export async function hooks(): Promise<TestHooks> {
   return exported;
 }
 
-/** Polls `condition` until it holds, failing with `what` after `timeoutMs`. */
-export async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await condition()) {
-      return;
-    }
-    if (Date.now() > deadline) {
-      assert.fail(`timed out waiting for ${what}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+export { waitFor };
 
 export function modelAccessConfig(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration('modelAccess');
