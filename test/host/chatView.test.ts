@@ -124,7 +124,7 @@ describe('chat view provider (in the real extension host)', function () {
     const csp = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(view.webview.html)?.[1];
     const nonce = /<script nonce="([^"]+)"/.exec(view.webview.html)?.[1];
     assert.ok(nonce);
-    assert.equal(csp, `default-src 'none'; style-src https://webview.test; font-src https://webview.test; img-src https://webview.test data:; script-src 'nonce-${nonce}'`);
+    assert.equal(csp, `default-src 'none'; style-src https://webview.test; font-src https://webview.test; img-src https://webview.test data:; script-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'`);
     assert.ok(view.webview.html.includes('src="https://webview.test' + vscode.Uri.joinPath(extensionUri, 'dist', 'webview.js').path));
     assert.ok(view.webview.html.includes('<div id="root"></div>'));
 

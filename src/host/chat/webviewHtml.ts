@@ -21,6 +21,9 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
     `font-src ${cspSource}`,
     `img-src ${cspSource} data:`,
     `script-src 'nonce-${nonce}'`,
+    // Not covered by default-src: no <base> may re-root the bundle's URLs, no form may post anywhere.
+    `base-uri 'none'`,
+    `form-action 'none'`,
   ].join('; ');
 }
 

@@ -12,7 +12,7 @@ describe('webview HTML', () => {
   it('has exactly the CSP the issue asks for', () => {
     assert.equal(
       contentSecurityPolicy(parts.cspSource, 'N'),
-      `default-src 'none'; style-src ${parts.cspSource}; font-src ${parts.cspSource}; img-src ${parts.cspSource} data:; script-src 'nonce-N'`,
+      `default-src 'none'; style-src ${parts.cspSource}; font-src ${parts.cspSource}; img-src ${parts.cspSource} data:; script-src 'nonce-N'; base-uri 'none'; form-action 'none'`,
     );
   });
 
