@@ -1,0 +1,60 @@
+// Working with a conversation in the real workbench: Edit and resend, Regenerate, and the history
+// list (start a new chat, reopen the earlier one, delete one).
+import * as assert from 'node:assert/strict';
+import { eventually, useFreshEditor } from './fixture';
+
+describe('flow: edit, regenerate and history', () => {
+  const world = useFreshEditor({ apiKey: 'demo-key', settings: { 'modelAccess.model': 'echo-1' } });
+
+  const transcript = (): Promise<[string, string][]> => world.chat.transcript();
+
+  it('edits a sent message and resends from there', async () => {
+    await world.openModelAccess();
+    await world.chat.send('first version');
+    await world.chat.assistantMessage(0, 'done');
+    const frame = world.chat.frame;
+    await frame.locator('.message[data-role=user] button.edit').first().click();
+    const input = frame.locator('.message[data-role=user] textarea.edit-input');
+    await input.fill('second version');
+    await frame.locator('.message[data-role=user] button.edit-send').click();
+    // echo-1 answers with the edited text; the old exchange is gone, not appended to.
+    await eventually(transcript, (messages) => messages.length === 2 && messages[1][1] === 'second version', 'the edited exchange');
+    assert.deepEqual(await transcript(), [['user', 'second version'], ['assistant', 'second version']]);
+  });
+
+  it('regenerates the last answer in place', async () => {
+    const before = await world.chat.messages('assistant').first().getAttribute('data-id');
+    await world.chat.frame.locator('.message[data-role=assistant] button.regenerate').last().click();
+    await eventually(
+      async () => [await world.chat.messages('assistant').count(), await world.chat.messages('assistant').first().getAttribute('data-id')],
+      ([count, id]) => count === 1 && id !== before,
+      'a new answer replacing the old one',
+    );
+    await world.chat.assistantMessage(0, 'done');
+    assert.deepEqual(await transcript(), [['user', 'second version'], ['assistant', 'second version']]);
+  });
+
+  it('starts a new chat, reopens the earlier one from the history, and deletes one', async () => {
+    const frame = world.chat.frame;
+    await frame.locator('button#new-chat').click();
+    await eventually(() => world.chat.messages().count(), (count) => count === 0, 'New Chat to empty the conversation');
+    await world.chat.send('another chat');
+    await world.chat.assistantMessage(0, 'done');
+
+    await frame.locator('button#history').click();
+    const items = frame.locator('.history-list .history-item');
+    await eventually(() => items.count(), (count) => count === 2, 'both chats in the history list');
+    await items.filter({ hasText: 'second version' }).locator('button.open-chat').click();
+    await eventually(transcript, (messages) => messages[0]?.[1] === 'second version', 'the earlier chat to reopen');
+    assert.deepEqual(await transcript(), [['user', 'second version'], ['assistant', 'second version']]);
+
+    if (!(await frame.locator('.history-list').isVisible())) {
+      await frame.locator('button#history').click();
+    }
+    await items.filter({ hasText: 'another chat' }).locator('button.delete-chat').click();
+    await eventually(() => items.count(), (count) => count === 1, 'the deleted chat to leave the list');
+    assert.equal(await items.filter({ hasText: 'another chat' }).count(), 0);
+    // The open chat was not the one deleted.
+    assert.deepEqual(await transcript(), [['user', 'second version'], ['assistant', 'second version']]);
+  });
+});
