@@ -58,3 +58,20 @@ export async function listedModelIds(key = 'demo-key'): Promise<string[]> {
   const body = (await reply.json()) as { data: { id: string }[] };
   return body.data.map((model) => model.id);
 }
+
+/**
+ * On the current describe(): demo-key stored and the base URL pointed at the reference server
+ * before its tests, and the key and settings as they were restored after them.
+ */
+export function useDemoKeyAndServer(): void {
+  let restore: () => Promise<void>;
+  before(async () => {
+    restore = await snapshotState();
+    const { keys } = await hooks();
+    await keys.set('demo-key');
+    await setUserSetting('baseUrl', serverUrl());
+  });
+  after(async () => {
+    await restore();
+  });
+}

@@ -1,21 +1,10 @@
 // Use for Chat, Select Model, Copy Model ID and the status bar, in the real extension host.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { hooks, listedModelIds, modelAccessConfig, serverUrl, setUserSetting, snapshotState, waitFor } from './hooks';
+import { hooks, listedModelIds, modelAccessConfig, setUserSetting, useDemoKeyAndServer, waitFor } from './hooks';
 
 describe('model commands and status bar (in the real extension host)', () => {
-  let restore: () => Promise<void>;
-
-  before(async () => {
-    restore = await snapshotState();
-    const { keys } = await hooks();
-    await keys.set('demo-key');
-    await setUserSetting('baseUrl', serverUrl());
-  });
-
-  after(async () => {
-    await restore();
-  });
+  useDemoKeyAndServer();
 
   it('Use for Chat sets the model setting and the status bar', async () => {
     const { statusBar } = await hooks();

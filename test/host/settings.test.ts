@@ -2,21 +2,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { readSettings } from '../../src/host/config/settings';
-import { hooks, modelAccessConfig, serverUrl, setUserSetting, snapshotState, waitFor } from './hooks';
+import { hooks, modelAccessConfig, serverUrl, setUserSetting, useDemoKeyAndServer, waitFor } from './hooks';
 
 describe('settings changes (in the real extension host)', () => {
-  let restore: () => Promise<void>;
-
-  before(async () => {
-    restore = await snapshotState();
-    const { keys } = await hooks();
-    await keys.set('demo-key');
-    await setUserSetting('baseUrl', serverUrl());
-  });
-
-  after(async () => {
-    await restore();
-  });
+  useDemoKeyAndServer();
 
   it('rebuilds the client against a new base URL, and back', async () => {
     const { clients, modelsTree } = await hooks();
