@@ -13,6 +13,7 @@ import { updateContextKeys } from './host/context/contextKeys';
 import { Log } from './host/logging/log';
 import { ModelCatalog } from './host/models/modelCatalog';
 import { MODELS_VIEW_ID, ModelsTreeProvider } from './host/models/modelsTreeProvider';
+import { NetworkProvider } from './host/network/networkSettings';
 import { ModelStatusBar } from './host/statusBar/modelStatusBar';
 
 /** Handed to the in-host tests only (ExtensionMode.Test): other extensions never get the key store. */
@@ -32,11 +33,12 @@ export interface TestHooks {
 export function activate(context: vscode.ExtensionContext): TestHooks | undefined {
   const log = new Log();
   const keys = new KeyStore(context.secrets);
-  const clients = new ClientProvider(keys, log);
+  const networks = new NetworkProvider();
+  const clients = new ClientProvider(keys, log, networks);
   const catalog = new ModelCatalog(clients, log);
   const modelsTree = new ModelsTreeProvider(catalog);
   const statusBar = new ModelStatusBar(readSettings().model);
-  context.subscriptions.push(log, keys, clients, catalog, modelsTree, statusBar);
+  context.subscriptions.push(log, keys, networks, clients, catalog, modelsTree, statusBar);
 
   const chat = registerChat(context, { keys, clients, log });
   closeChat = () => chat.close();
@@ -71,7 +73,7 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   command('modelAccess.copyModelId', (model) => copyModelIdCommand(model));
   command('modelAccess.sendSelection', () => sendSelectionCommand(chat));
   command('modelAccess.askAboutSelection', (question) => askAboutSelectionCommand(chat, question));
-  command('modelAccess.testConnection', () => testConnectionCommand(keys, log, context.extension));
+  command('modelAccess.testConnection', () => testConnectionCommand(keys, log, networks, context.extension));
   command('modelAccess.newChat', () => chat.newChat());
   command('modelAccess.exportChat', () => chat.exportChat());
   command('modelAccess.showHistory', () => chat.showHistory());

@@ -23,6 +23,7 @@ import type {
   ChatRequest,
   ModelAccessClientOptions,
   ModelInfo,
+  NetworkOptions,
   RequestLogEntry,
   RespondRequest,
   RetryInfo,
@@ -80,6 +81,7 @@ export class ModelAccessClient {
   private readonly retry: ResolvedRetryOptions;
   private readonly timeoutMs: number;
   private readonly logSink?: (entry: RequestLogEntry) => void;
+  private readonly network?: NetworkOptions;
 
   constructor(options: ModelAccessClientOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
@@ -89,6 +91,7 @@ export class ModelAccessClient {
     if (!Number.isFinite(timeoutMs) || timeoutMs < 0) throw new RangeError('timeoutMs must be a number ≥ 0.');
     this.timeoutMs = timeoutMs;
     this.logSink = options.log;
+    this.network = options.network;
   }
 
   /** GET /models. */
@@ -173,7 +176,7 @@ export class ModelAccessClient {
 
     for (let retriesDone = 0; ; retriesDone++) {
       const started = performance.now();
-      const reply = await sendHttpRequest({ url, method: operation.method, headers, body, signal, timeoutMs: this.timeoutMs });
+      const reply = await sendHttpRequest({ url, method: operation.method, headers, body, signal, timeoutMs: this.timeoutMs, network: this.network });
       this.log({
         kind: 'response',
         method: operation.method,

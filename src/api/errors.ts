@@ -42,6 +42,12 @@ export const CLIENT_ERROR_CODES = {
   streamTruncated: 'stream_truncated',
   invalidApiKey: 'invalid_api_key_format',
   invalidBaseUrl: 'invalid_base_url',
+  hostNotFound: 'host_not_found',
+  proxyUnreachable: 'proxy_unreachable',
+  proxyAuthRequired: 'proxy_auth_required',
+  proxyRefused: 'proxy_refused',
+  certificateUntrusted: 'certificate_untrusted',
+  certificateInvalid: 'certificate_invalid',
 } as const;
 
 /** Server-supplied strings end up in UI and logs: keep them one short line. */

@@ -1,7 +1,7 @@
 // Public surface of the Model Access API client. Keep it stable: the extension host and other
 // tools build on exactly these names.
 export { ModelAccessClient } from './client';
-export { ApiError, isAbortError } from './errors';
+export { ApiError, CLIENT_ERROR_CODES, isAbortError } from './errors';
 export { maskKey, validateApiKey } from './apiKey';
 export { isStreamingRequiredError } from './streamingRequired';
 export type {
@@ -10,6 +10,9 @@ export type {
   ChatRequest,
   ModelAccessClientOptions,
   ModelInfo,
+  NetworkHintKind,
+  NetworkOptions,
+  NetworkRoute,
   RequestLogEntry,
   RespondRequest,
   RetryInfo,

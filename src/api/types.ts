@@ -1,3 +1,4 @@
+import type { Dispatcher } from 'undici';
 import type { ApiError } from './errors';
 import type { RetryOptions } from './retryPolicy';
 
@@ -72,4 +73,30 @@ export interface ModelAccessClientOptions {
    */
   timeoutMs?: number;
   log?: (entry: RequestLogEntry) => void;
+  /** How requests reach the server (proxy, certificates); default: a direct connection with Node's CAs. */
+  network?: NetworkOptions;
+}
+
+/** What a failed connection can be blamed on, each with a hint the caller words (e.g. naming its setting). */
+export type NetworkHintKind = 'proxy' | 'proxyAuth' | 'certificate';
+
+/**
+ * The network route, built by the caller (the extension host reads proxy and certificate settings;
+ * `src/api` knows no settings). Only the dispatcher changes what is sent; the rest explains failures.
+ */
+export interface NetworkOptions {
+  /**
+   * How a request to `url` travels: the undici dispatcher carrying the proxy and TLS options (an
+   * Agent or a ProxyAgent) and the proxy's address without credentials (undefined: direct).
+   */
+  route?(url: URL): NetworkRoute;
+  /** Who issued the certificate `url` presents, read after verification refused it (best effort). */
+  certificateIssuer?(url: URL): Promise<string | undefined>;
+  /** A sentence appended to errors of that kind, saying what to set. */
+  hints?: Partial<Record<NetworkHintKind, string>>;
+}
+
+export interface NetworkRoute {
+  dispatcher: Dispatcher;
+  proxy?: string;
 }
