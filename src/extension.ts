@@ -13,6 +13,7 @@ import { updateContextKeys } from './host/context/contextKeys';
 import { Log } from './host/logging/log';
 import { ModelCatalog } from './host/models/modelCatalog';
 import { MODELS_VIEW_ID, ModelsTreeProvider } from './host/models/modelsTreeProvider';
+import { modelOptionsCommand, type ModelOptionsUi } from './host/modelOptions/modelOptionsCommand';
 import { NetworkProvider } from './host/network/networkSettings';
 import { ModelStatusBar } from './host/statusBar/modelStatusBar';
 
@@ -71,6 +72,8 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   command('modelAccess.refreshModels', () => modelsTree.refresh());
   command('modelAccess.useModel', (model) => useModelCommand(model));
   command('modelAccess.copyModelId', (model) => copyModelIdCommand(model));
+  // The second argument (answers instead of the UI) is taken from the tests only.
+  command('modelAccess.modelOptions', (model, ui) => modelOptionsCommand(model, trustedArgument(ui as ModelOptionsUi | undefined, runningTests)));
   command('modelAccess.sendSelection', () => sendSelectionCommand(chat));
   command('modelAccess.askAboutSelection', (question) => askAboutSelectionCommand(chat, question));
   command('modelAccess.testConnection', () => testConnectionCommand(keys, log, networks, context.extension));

@@ -115,6 +115,9 @@ export class ModelAccessClient {
     const stream = request.stream ?? true;
     const body: Record<string, unknown> = { model: request.model, messages: request.messages, stream };
     if (request.maxTokens !== undefined) body.max_tokens = request.maxTokens;
+    if (request.temperature !== undefined) body.temperature = request.temperature;
+    if (request.topP !== undefined) body.top_p = request.topP;
+    if (request.reasoningEffort !== undefined) body.reasoning_effort = request.reasoningEffort;
     return this.events({ method: 'POST', path: '/chat/completions', body, stream }, chatEventsFromSse, chatEventsFromJson, options);
   }
 
@@ -123,6 +126,9 @@ export class ModelAccessClient {
     const stream = request.stream ?? true;
     const body: Record<string, unknown> = { model: request.model, input: request.input, stream };
     if (request.maxOutputTokens !== undefined) body.max_output_tokens = request.maxOutputTokens;
+    if (request.temperature !== undefined) body.temperature = request.temperature;
+    if (request.topP !== undefined) body.top_p = request.topP;
+    if (request.reasoningEffort !== undefined) body.reasoning = { effort: request.reasoningEffort };
     return this.events({ method: 'POST', path: '/responses', body, stream }, responsesEventsFromSse, responsesEventsFromJson, options);
   }
 

@@ -27,6 +27,12 @@ export interface ChatRequest {
   stream?: boolean;
   /** Sent as `max_tokens` only when given. */
   maxTokens?: number;
+  /** Sent as `temperature` only when given. */
+  temperature?: number;
+  /** Sent as `top_p` only when given. */
+  topP?: number;
+  /** Sent as `reasoning_effort` only when given. */
+  reasoningEffort?: string;
 }
 
 export interface RespondRequest {
@@ -36,6 +42,12 @@ export interface RespondRequest {
   stream?: boolean;
   /** Sent as `max_output_tokens` only when given. */
   maxOutputTokens?: number;
+  /** Sent as `temperature` only when given. */
+  temperature?: number;
+  /** Sent as `top_p` only when given. */
+  topP?: number;
+  /** Sent as `reasoning: { effort }` only when given. */
+  reasoningEffort?: string;
 }
 
 /** Passed to `onRetry` right before each back-off wait. */

@@ -2,7 +2,9 @@
 // Both sides import this file and nothing else of each other (ESLint enforces it).
 // Every message is a discriminated union member with its own `is…()` guard, because
 // postMessage data is untyped at runtime and must be checked before it is trusted.
+import type { ModelParameters } from './modelParameters';
 
+export type { ModelParameters };
 // ---------------------------------------------------------------- shared shapes
 
 export type Role = 'user' | 'assistant';
@@ -41,6 +43,8 @@ export interface ChatMessage {
   error?: ErrorInfo;
   /** Why the model ended the answer, when not a normal end (e.g. 'length': the output-token limit). */
   finishReason?: string;
+  /** The per-model parameters the request carried (assistant), when any was set. */
+  parameters?: ModelParameters;
   createdAt: number;
 }
 

@@ -3,6 +3,7 @@ import type { ChatClient, ChatLog, ChatRequestOptions, ChatSettings, RetryInfo, 
 import { buildRequestMessages, type RequestMessage } from './conversation';
 import { DeltaBatcher } from './deltaBatcher';
 import { isAbortError, NoModelError, toErrorInfo } from './errorInfo';
+import { explainParameterRejection, parametersFor } from '../modelOptions/modelOptions';
 import type { HistoryStore } from './historyStore';
 import { StreamingFallback } from './streamingFallback';
 import { Throttle } from './throttle';
@@ -341,6 +342,8 @@ export class ChatSession {
       if (!model) {
         throw new NoModelError();
       }
+      const parameters = parametersFor(settings.modelOptions, model);
+      if (parameters) answer.parameters = parameters;
       const client = await this.deps.getClient();
       signal.throwIfAborted();
       const messages = buildRequestMessages(prior, settings.systemPrompt);
@@ -357,7 +360,7 @@ export class ChatSession {
         answer.status = 'stopped';
       } else {
         answer.status = 'error';
-        answer.error = toErrorInfo(error);
+        answer.error = explainParameterRejection(toErrorInfo(error), answer.model ?? '', answer.parameters);
         this.deps.log.warn(`Chat: the answer failed: ${answer.error.message}`);
       }
     }
@@ -374,10 +377,11 @@ export class ChatSession {
     stream: boolean,
     options: ChatRequestOptions,
   ): AsyncIterable<StreamEvent> {
+    const parameters = parametersFor(settings.modelOptions, model);
     if (settings.api === 'responses') {
-      return client.respond({ model, input: messages, stream, ...(settings.maxOutputTokens ? { maxOutputTokens: settings.maxOutputTokens } : {}) }, options);
+      return client.respond({ model, input: messages, stream, ...(settings.maxOutputTokens ? { maxOutputTokens: settings.maxOutputTokens } : {}), ...parameters }, options);
     }
-    return client.chat({ model, messages, stream, ...(settings.maxOutputTokens ? { maxTokens: settings.maxOutputTokens } : {}) }, options);
+    return client.chat({ model, messages, stream, ...(settings.maxOutputTokens ? { maxTokens: settings.maxOutputTokens } : {}), ...parameters }, options);
   }
 
   private apply(answer: ChatMessage, event: StreamEvent): void {

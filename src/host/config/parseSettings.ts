@@ -1,5 +1,6 @@
 // Pure (no vscode): turns raw configuration values into trusted Settings, so a bad value
 // in settings.json falls back to the default instead of reaching the client.
+import { parseModelOptions, type ModelOptions } from '../modelOptions/modelOptions';
 
 export type ApiKind = 'chat' | 'responses';
 
@@ -16,6 +17,8 @@ export interface Settings {
   maxOutputTokens?: number;
   retry: RetrySettings;
   systemPrompt?: string;
+  /** Per-model temperature, top_p and reasoning effort (modelAccess.modelOptions), only those set. */
+  modelOptions: ModelOptions;
 }
 
 /** The configuration values as read, untyped because settings.json can hold anything. */
@@ -27,6 +30,7 @@ export interface RawSettings {
   maxRetries?: unknown;
   initialDelayMs?: unknown;
   systemPrompt?: unknown;
+  modelOptions?: unknown;
 }
 
 export const DEFAULT_RETRY: Readonly<RetrySettings> = { maxRetries: 3, initialDelayMs: 500 };
@@ -57,5 +61,6 @@ export function parseSettings(raw: RawSettings): Settings {
       initialDelayMs: integerInRange(raw.initialDelayMs, 0, INITIAL_DELAY_LIMIT_MS) ?? DEFAULT_RETRY.initialDelayMs,
     },
     systemPrompt,
+    modelOptions: parseModelOptions(raw.modelOptions),
   };
 }

@@ -18,6 +18,8 @@ export function readSettings(): Settings {
     maxRetries: config.get('retry.maxRetries'),
     initialDelayMs: config.get('retry.initialDelayMs'),
     systemPrompt: config.get('systemPrompt'),
+    // What is sent with each request: user settings only, like the base URL.
+    modelOptions: config.inspect('modelOptions')?.globalValue,
   });
 }
 

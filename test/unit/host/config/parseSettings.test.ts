@@ -10,6 +10,7 @@ describe('settings parsing', () => {
       maxOutputTokens: undefined,
       retry: { maxRetries: 3, initialDelayMs: 500 },
       systemPrompt: undefined,
+      modelOptions: {},
     });
   });
 
@@ -22,6 +23,7 @@ describe('settings parsing', () => {
       maxRetries: 0,
       initialDelayMs: 0,
       systemPrompt: '  Be brief.  ',
+      modelOptions: { 'echo-1': { temperature: 0.5 } },
     }), {
       baseUrl: 'http://127.0.0.1:8787/v1',
       model: 'echo-1',
@@ -29,6 +31,7 @@ describe('settings parsing', () => {
       maxOutputTokens: 256,
       retry: { maxRetries: 0, initialDelayMs: 0 },
       systemPrompt: '  Be brief.  ',
+      modelOptions: { 'echo-1': { temperature: 0.5 } },
     });
   });
 
