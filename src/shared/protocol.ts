@@ -2,6 +2,7 @@
 // Both sides import this file and nothing else of each other (ESLint enforces it).
 // Every message is a discriminated union member with its own `is…()` guard, because
 // postMessage data is untyped at runtime and must be checked before it is trusted.
+import { isRecord } from '../util/isRecord';
 
 // ---------------------------------------------------------------- shared shapes
 
@@ -197,9 +198,6 @@ export type WebviewToHost =
 
 const ERROR_ACTIONS: readonly ErrorAction[] = ['setApiKey', 'setBaseUrl', 'refreshModels', 'retry', 'selectModel'];
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function hasType<T extends string>(value: unknown, type: T): value is Record<string, unknown> & { type: T } {
   return isRecord(value) && value.type === type;

@@ -23,8 +23,6 @@ export interface ChatSessionDeps {
   log: ChatLog;
   isStreamingRequiredError(error: unknown): boolean;
   timers?: Timers;
-  /** Requests stream unless this is false (then the streaming-only fallback applies). */
-  preferStreaming?: boolean;
 }
 
 /** What a full `state` message carries from the session. */
@@ -67,7 +65,8 @@ export class ChatSession {
     this.timers = deps.timers ?? realTimers;
     this.batcher = new DeltaBatcher((delta) => deps.post(delta), this.timers);
     this.saver = new Throttle(() => this.persist(), SAVE_INTERVAL_MS, this.timers);
-    this.streaming = new StreamingFallback(deps.isStreamingRequiredError, deps.preferStreaming ?? true);
+    // modelAccess.stream is read per request: turning it off or on applies to the next answer.
+    this.streaming = new StreamingFallback(deps.isStreamingRequiredError, () => deps.getSettings().stream !== false);
     const currentId = deps.store.currentId();
     this.transcript = (currentId && deps.store.load(currentId)) || createTranscript(this.timers.now());
   }

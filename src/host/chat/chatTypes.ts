@@ -36,6 +36,8 @@ export interface ChatSettings {
   api: 'chat' | 'responses';
   maxOutputTokens?: number;
   systemPrompt?: string;
+  /** modelAccess.stream; unset means on. */
+  stream?: boolean;
 }
 
 export interface ChatLog {

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage, ChatSummary, ErrorAction, ErrorInfo, MessageStatus, Transcript, Usage } from '../../shared/protocol';
 import { isErrorAction } from '../../shared/protocol';
+import { isRecord } from '../../util/isRecord';
 
 export const TITLE_MAX_LENGTH = 60;
 export const UNTITLED = 'New chat';
@@ -55,10 +56,6 @@ export function recoverInterrupted(transcript: Transcript): Transcript {
 // ---------------------------------------------------------------- validation of stored data
 
 const STATUSES: readonly MessageStatus[] = ['streaming', 'done', 'stopped', 'error'];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const optionalString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const optionalNumber = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
@@ -135,16 +132,4 @@ export function parseTranscript(value: unknown): Transcript | undefined {
     messages,
   };
   return recoverInterrupted(transcript);
-}
-
-export function parseSummary(value: unknown): ChatSummary | undefined {
-  if (!isRecord(value) || typeof value.id !== 'string') {
-    return undefined;
-  }
-  return {
-    id: value.id,
-    title: typeof value.title === 'string' && value.title.trim() ? value.title : UNTITLED,
-    updatedAt: optionalNumber(value.updatedAt) ?? 0,
-    messageCount: optionalNumber(value.messageCount) ?? 0,
-  };
 }

@@ -5,6 +5,7 @@ import type { ChatClient, ChatRequestOptions, ChatSettings, StreamEvent } from '
 import type { RequestMessage } from '../../../../src/host/chat/conversation';
 import { memoryChatFiles, type ChatFiles } from '../../../../src/host/chat/chatFiles';
 import { HistoryStore } from '../../../../src/host/chat/historyStore';
+import { ConfigurationError } from '../../../../src/host/client/configurationError';
 import type { HostToWebview } from '../../../../src/shared/protocol';
 import { FakeTimers } from './fakeTimers';
 
@@ -266,7 +267,7 @@ describe('ChatSession', () => {
   });
 
   it('a missing key or base URL becomes an error with the action that fixes it', async () => {
-    clientError = Object.assign(new Error('No API key is set.'), { name: 'ConfigurationError', action: 'setApiKey' });
+    clientError = new ConfigurationError('No API key is set.', 'setApiKey');
     const session = makeSession();
     await session.send('Hi');
     assert.deepEqual(session.chat.messages[1].error, { message: 'No API key is set.', actions: ['setApiKey'] });
@@ -447,13 +448,25 @@ describe('ChatSession', () => {
         }
         yield* echo(call);
       };
-      const session = makeSession({ preferStreaming: false });
+      settings = { ...settings, stream: false };
+      const session = makeSession();
       await session.send('Hi');
       assert.deepEqual(client.calls.map((c) => c.stream), [false, true]);
       assert.equal(session.chat.messages[1].status, 'done');
       assert.equal(session.chat.messages[1].content, 'Hi');
       await session.send('Again');
       assert.deepEqual(client.calls.map((c) => c.stream), [false, true, true]);
+    });
+
+    it('follows modelAccess.stream live: off asks without streaming, on again streams, no new session needed', async () => {
+      const session = makeSession();
+      await session.send('one');
+      settings = { ...settings, stream: false };
+      await session.send('two');
+      settings = { ...settings, stream: true };
+      await session.send('three');
+      assert.deepEqual(client.calls.map((c) => c.stream), [true, false, true]);
+      assert.deepEqual(session.chat.messages.filter((m) => m.role === 'assistant').map((m) => m.status), ['done', 'done', 'done']);
     });
   });
 

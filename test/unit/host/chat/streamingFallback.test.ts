@@ -32,7 +32,7 @@ describe('StreamingFallback', () => {
 
   it('without streaming, retries once streaming when the model requires it, and remembers the model', async () => {
     const calls: boolean[] = [];
-    const fallback = new StreamingFallback(isStreamingRequired, false);
+    const fallback = new StreamingFallback(isStreamingRequired, () => false);
     const start = (stream: boolean): AsyncIterable<string> => {
       calls.push(stream);
       return stream ? events(['ok']) : events([], new StreamingRequired('stream only'));
@@ -48,7 +48,7 @@ describe('StreamingFallback', () => {
   });
 
   it('does not retry other errors', async () => {
-    const fallback = new StreamingFallback(isStreamingRequired, false);
+    const fallback = new StreamingFallback(isStreamingRequired, () => false);
     let calls = 0;
     await assert.rejects(collect(fallback.run('m', () => (calls++, events([], new Error('500'))))), /500/);
     assert.equal(calls, 1);
@@ -56,23 +56,36 @@ describe('StreamingFallback', () => {
   });
 
   it('does not retry once something was yielded', async () => {
-    const fallback = new StreamingFallback(isStreamingRequired, false);
+    const fallback = new StreamingFallback(isStreamingRequired, () => false);
     let calls = 0;
     await assert.rejects(collect(fallback.run('m', () => (calls++, events(['x'], new StreamingRequired()))))); 
     assert.equal(calls, 1);
   });
 
   it('retries at most once', async () => {
-    const fallback = new StreamingFallback(isStreamingRequired, false);
+    const fallback = new StreamingFallback(isStreamingRequired, () => false);
     let calls = 0;
     await assert.rejects(collect(fallback.run('m', () => (calls++, events([], new StreamingRequired())))), StreamingRequired);
     assert.equal(calls, 2);
   });
 
   it('does not retry when the request already streamed', async () => {
-    const fallback = new StreamingFallback(isStreamingRequired, true);
+    const fallback = new StreamingFallback(isStreamingRequired, () => true);
     let calls = 0;
     await assert.rejects(collect(fallback.run('m', () => (calls++, events([], new StreamingRequired())))), StreamingRequired);
     assert.equal(calls, 1);
+  });
+
+  it('follows the preference live: a change applies to the next request', async () => {
+    let prefer = true;
+    const fallback = new StreamingFallback(isStreamingRequired, () => prefer);
+    const calls: boolean[] = [];
+    const start = (stream: boolean): AsyncIterable<string> => (calls.push(stream), events(['ok']));
+    await collect(fallback.run('echo-1', start));
+    prefer = false;
+    await collect(fallback.run('echo-1', start));
+    prefer = true;
+    await collect(fallback.run('echo-1', start));
+    assert.deepEqual(calls, [true, false, true]);
   });
 });
