@@ -63,16 +63,18 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   command('modelAccess.setBaseUrl', (url) => setBaseUrlCommand(trustedArgument(url, runningTests)));
   command('modelAccess.selectModel', () => selectModelCommand(catalog));
   command('modelAccess.refreshModels', () => modelsTree.refresh());
-  command('modelAccess.useModel', (model) => useModelCommand(model));
-  command('modelAccess.copyModelId', (model) => copyModelIdCommand(model));
+  // Arguments count only from the extension's own tree rows or its tests (see trustedArgument.ts).
+  const modelTrust = { runningTests, isOwnModelRow: (value: unknown) => modelsTree.isOwnModelRow(value) };
+  command('modelAccess.useModel', (model) => useModelCommand(model, modelTrust));
+  command('modelAccess.copyModelId', (model) => copyModelIdCommand(model, modelTrust));
   command('modelAccess.sendSelection', () => sendSelectionCommand(chat));
-  command('modelAccess.askAboutSelection', (question) => askAboutSelectionCommand(chat, question));
+  command('modelAccess.askAboutSelection', (question) => askAboutSelectionCommand(chat, question, runningTests));
   command('modelAccess.testConnection', () => testConnectionCommand(keys, log, context.extension));
   command('modelAccess.newChat', () => chat.newChat());
   command('modelAccess.exportChat', () => chat.exportChat());
   command('modelAccess.showHistory', () => chat.showHistory());
 
-  return context.extensionMode === vscode.ExtensionMode.Test
+  return runningTests
     ? { keys, clients, catalog, modelsTree, statusBar, log }
     : undefined;
 }

@@ -26,6 +26,30 @@ describe('model commands and status bar (in the real extension host)', () => {
     assert.deepEqual(marked.map((node) => node.label), ['echo-1']);
   });
 
+  it('a tree row passes itself (not a copy) to Use for Chat, which acts on it', async () => {
+    const { modelsTree } = await hooks();
+    await setUserSetting('model', 'echo-1');
+    const row = (await modelsTree.getChildren()).find((node) => node.label === 'slow-1');
+    assert.ok(row);
+    const command = modelsTree.getTreeItem(row).command;
+    assert.equal(command?.command, 'modelAccess.useModel');
+    assert.equal(command?.arguments?.[0], row, 'the click passes the row object itself');
+    await vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
+    assert.equal(modelAccessConfig().inspect('model')?.globalValue, 'slow-1');
+  });
+
+  it('Use for Chat and Copy Model ID ignore a look-alike of a tree row (another extension\'s object), even in tests', async () => {
+    const { modelsTree } = await hooks();
+    await setUserSetting('model', 'echo-1');
+    const row = (await modelsTree.getChildren()).find((node) => node.label === 'slow-1');
+    assert.ok(row);
+    const lookalike = { ...row, id: 'restricted-1', label: 'restricted-1' };
+    assert.equal(await vscode.commands.executeCommand('modelAccess.useModel', lookalike), undefined);
+    assert.equal(modelAccessConfig().inspect('model')?.globalValue, 'echo-1');
+    await vscode.commands.executeCommand('modelAccess.copyModelId', lookalike);
+    assert.equal(await vscode.env.clipboard.readText(), 'echo-1', 'the active model is copied, not the planted id');
+  });
+
   it('the status bar invites a choice when no model is set', async () => {
     const { statusBar } = await hooks();
     await setUserSetting('model', undefined);
