@@ -7,7 +7,7 @@ export { maskKey, validateApiKey } from './apiKey';
 export { isStreamingRequiredError } from './streamingRequired';
 export type {
   CallOptions,
-  ChatMessage,
+  WireMessage,
   ChatRequest,
   ModelAccessClientOptions,
   ModelInfo,

@@ -29,7 +29,8 @@ export interface Usage {
   totalTokens?: number;
 }
 
-export interface ChatMessage {
+/** One message of a chat as the user sees and the history keeps it (the host sends the API only WireMessages). */
+export interface TranscriptMessage {
   id: string;
   role: Role;
   content: string;
@@ -57,7 +58,7 @@ export interface Transcript {
   title: string;
   createdAt: number;
   updatedAt: number;
-  messages: ChatMessage[];
+  messages: TranscriptMessage[];
 }
 
 /** A 429 back-off in progress: the webview counts down to `retryAt`. */
@@ -87,7 +88,7 @@ export interface StateMessage {
 /** A message was appended (the user's prompt, or an empty assistant answer about to stream). */
 export interface MessageAddedMessage {
   type: 'messageAdded';
-  message: ChatMessage;
+  message: TranscriptMessage;
 }
 
 /** Text appended to a streaming answer since the previous delta (batched, never per token). */
@@ -101,7 +102,7 @@ export interface DeltaMessage {
 /** An answer's final state: status, usage, error. Content is the full text. */
 export interface MessageUpdatedMessage {
   type: 'messageUpdated';
-  message: ChatMessage;
+  message: TranscriptMessage;
 }
 
 export interface RetryingMessage {

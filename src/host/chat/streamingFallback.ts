@@ -19,10 +19,6 @@ export class StreamingFallback {
     return this.preferStreaming() || this.streamingOnly.has(model);
   }
 
-  isStreamingOnly(model: string): boolean {
-    return this.streamingOnly.has(model);
-  }
-
   /**
    * Runs `start(stream)` and yields its events. Falls back to streaming at most once, and only
    * when nothing was yielded yet: an error after the first event is the answer's own failure.

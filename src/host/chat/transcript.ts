@@ -1,7 +1,7 @@
 // Pure helpers over transcripts: creation, titles, summaries, and the checks that make data read
 // back from storage trustworthy (it may come from an older version, or a crash mid-answer).
 import { randomUUID } from 'node:crypto';
-import type { ChatMessage, ChatSummary, ErrorAction, ErrorInfo, MessageStatus, Transcript, Usage } from '../../shared/protocol';
+import type { TranscriptMessage, ChatSummary, ErrorAction, ErrorInfo, MessageStatus, Transcript, Usage } from '../../shared/protocol';
 import { isErrorAction } from '../../shared/protocol';
 import { isRecord } from '../../util/isRecord';
 
@@ -89,7 +89,7 @@ function parseError(value: unknown): ErrorInfo | undefined {
   return error;
 }
 
-export function parseMessage(value: unknown): ChatMessage | undefined {
+export function parseMessage(value: unknown): TranscriptMessage | undefined {
   if (!isRecord(value)) {
     return undefined;
   }
@@ -97,7 +97,7 @@ export function parseMessage(value: unknown): ChatMessage | undefined {
   if (typeof id !== 'string' || (role !== 'user' && role !== 'assistant') || typeof content !== 'string') {
     return undefined;
   }
-  const message: ChatMessage = {
+  const message: TranscriptMessage = {
     id,
     role,
     content,
@@ -122,7 +122,7 @@ export function parseTranscript(value: unknown): Transcript | undefined {
   if (!isRecord(value) || typeof value.id !== 'string' || !Array.isArray(value.messages)) {
     return undefined;
   }
-  const messages = value.messages.map(parseMessage).filter((message): message is ChatMessage => message !== undefined);
+  const messages = value.messages.map(parseMessage).filter((message): message is TranscriptMessage => message !== undefined);
   const createdAt = optionalNumber(value.createdAt) ?? 0;
   const transcript: Transcript = {
     id: value.id,

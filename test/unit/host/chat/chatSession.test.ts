@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { ApiError } from '../../../../src/api/errors';
 import { ChatSession, type ChatSessionDeps } from '../../../../src/host/chat/chatSession';
 import type { ChatClient, ChatRequestOptions, ChatSettings, StreamEvent } from '../../../../src/host/chat/chatTypes';
-import type { RequestMessage } from '../../../../src/host/chat/conversation';
+import type { WireMessage } from '../../../../src/api';
 import { memoryChatFiles, type ChatFiles } from '../../../../src/host/chat/chatFiles';
 import { HistoryStore } from '../../../../src/host/chat/historyStore';
 import { ConfigurationError } from '../../../../src/host/client/configurationError';
@@ -12,7 +12,7 @@ import { FakeTimers } from './fakeTimers';
 interface Call {
   api: 'chat' | 'responses';
   model: string;
-  messages: RequestMessage[];
+  messages: WireMessage[];
   stream?: boolean;
   maxTokens?: number;
   options?: ChatRequestOptions;
@@ -25,13 +25,13 @@ class FakeClient implements ChatClient {
 
   constructor(public script: Script) {}
 
-  chat(request: { model: string; messages: RequestMessage[]; stream?: boolean; maxTokens?: number }, options?: ChatRequestOptions): AsyncIterable<StreamEvent> {
+  chat(request: { model: string; messages: WireMessage[]; stream?: boolean; maxTokens?: number }, options?: ChatRequestOptions): AsyncIterable<StreamEvent> {
     const call: Call = { api: 'chat', model: request.model, messages: request.messages, stream: request.stream, maxTokens: request.maxTokens, options };
     this.calls.push(call);
     return this.script(call);
   }
 
-  respond(request: { model: string; input: string | RequestMessage[]; stream?: boolean; maxOutputTokens?: number }, options?: ChatRequestOptions): AsyncIterable<StreamEvent> {
+  respond(request: { model: string; input: string | WireMessage[]; stream?: boolean; maxOutputTokens?: number }, options?: ChatRequestOptions): AsyncIterable<StreamEvent> {
     assert.ok(Array.isArray(request.input), 'responses input is sent as an array of messages');
     const call: Call = { api: 'responses', model: request.model, messages: request.input, stream: request.stream, maxTokens: request.maxOutputTokens, options };
     this.calls.push(call);

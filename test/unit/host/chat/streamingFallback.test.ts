@@ -39,7 +39,7 @@ describe('StreamingFallback', () => {
     };
     assert.deepEqual(await collect(fallback.run('stream-only-1', start)), ['ok']);
     assert.deepEqual(calls, [false, true]);
-    assert.equal(fallback.isStreamingOnly('stream-only-1'), true);
+    assert.equal(fallback.streamFor('stream-only-1'), true, 'remembered as streaming-only');
 
     calls.length = 0;
     assert.deepEqual(await collect(fallback.run('stream-only-1', start)), ['ok']);
@@ -52,7 +52,7 @@ describe('StreamingFallback', () => {
     let calls = 0;
     await assert.rejects(collect(fallback.run('m', () => (calls++, events([], new Error('500'))))), /500/);
     assert.equal(calls, 1);
-    assert.equal(fallback.isStreamingOnly('m'), false);
+    assert.equal(fallback.streamFor('m'), false, 'not remembered as streaming-only');
   });
 
   it('does not retry once something was yielded', async () => {
