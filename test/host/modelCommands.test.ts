@@ -87,6 +87,25 @@ describe('model commands and status bar (in the real extension host)', () => {
     assert.ok(!result.report.includes('demo-key'), 'the report contains the key');
   });
 
+  it('Test Connection follows modelAccess.stream: off asks without streaming, and stream-only-1 is asked again streaming', async () => {
+    await setUserSetting('model', 'echo-1');
+    await setUserSetting('stream', false);
+    try {
+      const whole = await vscode.commands.executeCommand<{ status: string; report: string }>('modelAccess.testConnection');
+      assert.equal(whole.status, 'pass', whole.report);
+      assert.match(whole.report, /API: {6}chat, streaming off\n/);
+      assert.match(whole.report, /\[PASS\] Non-streaming POST \/chat\/completions: model echo-1, /);
+      assert.ok(!whole.report.includes('asked again streaming'));
+
+      await setUserSetting('model', 'stream-only-1');
+      const streamOnly = await vscode.commands.executeCommand<{ status: string; report: string }>('modelAccess.testConnection');
+      assert.equal(streamOnly.status, 'pass', streamOnly.report);
+      assert.match(streamOnly.report, /\[PASS\] Non-streaming POST \/chat\/completions: model stream-only-1, .*refused without streaming \(the model only streams\), so asked again streaming/);
+    } finally {
+      await setUserSetting('stream', undefined);
+    }
+  });
+
   it('Test Connection reports a wrong key as a failure', async () => {
     const { keys } = await hooks();
     await keys.set('wrong-key-for-tests');
