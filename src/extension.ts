@@ -23,6 +23,8 @@ export interface TestHooks {
   modelsTree: ModelsTreeProvider;
   statusBar: ModelStatusBar;
   log: Log;
+  /** Fires with the number of items once the Select Model quick pick shows them. */
+  onModelPicksShown: vscode.Event<number>;
 }
 
 // Wiring only: every piece is created here and disposed through context.subscriptions.
@@ -61,7 +63,9 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   command('modelAccess.setApiKey', (key) => setApiKeyCommand(keys, trustedArgument(key, runningTests)));
   command('modelAccess.clearApiKey', () => clearApiKeyCommand(keys));
   command('modelAccess.setBaseUrl', (url) => setBaseUrlCommand(trustedArgument(url, runningTests)));
-  command('modelAccess.selectModel', () => selectModelCommand(catalog));
+  const modelPicksShown = new vscode.EventEmitter<number>();
+  context.subscriptions.push(modelPicksShown);
+  command('modelAccess.selectModel', () => selectModelCommand(catalog, runningTests ? (count) => modelPicksShown.fire(count) : undefined));
   command('modelAccess.refreshModels', () => modelsTree.refresh());
   // Arguments count only from the extension's own tree rows or its tests (see trustedArgument.ts).
   const modelTrust = { runningTests, isOwnModelRow: (value: unknown) => modelsTree.isOwnModelRow(value) };
@@ -75,7 +79,7 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   command('modelAccess.showHistory', () => chat.showHistory());
 
   return runningTests
-    ? { keys, clients, catalog, modelsTree, statusBar, log }
+    ? { keys, clients, catalog, modelsTree, statusBar, log, onModelPicksShown: modelPicksShown.event }
     : undefined;
 }
 

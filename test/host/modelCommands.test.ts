@@ -57,13 +57,19 @@ describe('model commands and status bar (in the real extension host)', () => {
   });
 
   it('Select Model offers the listed models and sets the one accepted', async () => {
-    const { catalog, statusBar } = await hooks();
+    const { catalog, statusBar, onModelPicksShown } = await hooks();
     await setUserSetting('model', 'echo-1');
     await catalog.list();
+    const shown = new Promise<number>((resolve) => {
+      const subscription = onModelPicksShown((count) => {
+        subscription.dispose();
+        resolve(count);
+      });
+    });
     const picked = vscode.commands.executeCommand<string | undefined>('modelAccess.selectModel');
     const listed = await listedModelIds();
     // The active model (echo-1, listed first) is on top; the next item is the second listed model.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(await shown, listed.length);
     await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     assert.equal(listed[0], 'echo-1');

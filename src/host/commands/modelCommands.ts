@@ -32,8 +32,11 @@ export async function useModelCommand(argument: unknown, trust: ModelArgumentTru
   return id;
 }
 
-/** Select Model: a quick pick that opens at once and fills in when the list arrives. */
-export async function selectModelCommand(catalog: ModelCatalog): Promise<string | undefined> {
+/**
+ * Select Model: a quick pick that opens at once and fills in when the list arrives. `onItemsShown`
+ * is told when the items are in the pick (the in-host tests drive the pick only then).
+ */
+export async function selectModelCommand(catalog: ModelCatalog, onItemsShown?: (count: number) => void): Promise<string | undefined> {
   const quickPick = vscode.window.createQuickPick<vscode.QuickPickItem & { id: string }>();
   quickPick.title = 'Model Access: Select Model';
   quickPick.placeholder = 'Model for chat';
@@ -49,6 +52,7 @@ export async function selectModelCommand(catalog: ModelCatalog): Promise<string 
       const picks = buildModelPicks(await catalog.list(), readSettings().model);
       quickPick.items = picks;
       quickPick.busy = false;
+      onItemsShown?.(picks.length);
       if (picks.length === 0) {
         quickPick.placeholder = 'The service lists no models for this key.';
       }
