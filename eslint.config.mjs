@@ -74,6 +74,15 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/util/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'vscode', message: 'src/util is used by every layer, the webview too.' }],
+        patterns: [{ group: ['**/host/**', '**/host', '**/api/**', '**/api', '**/shared/**', '**/shared', '**/webview/**', '**/webview', '**/extension', 'node:*'], message: 'src/util is a leaf: it imports nothing.' }],
+      }],
+    },
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {

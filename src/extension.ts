@@ -70,18 +70,20 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   context.subscriptions.push(modelPicksShown);
   command('modelAccess.selectModel', () => selectModelCommand(catalog, runningTests ? (count) => modelPicksShown.fire(count) : undefined));
   command('modelAccess.refreshModels', () => modelsTree.refresh());
-  command('modelAccess.useModel', (model) => useModelCommand(model));
-  command('modelAccess.copyModelId', (model) => copyModelIdCommand(model));
+  // Arguments count only from the extension's own tree rows or its tests (see trustedArgument.ts).
+  const modelTrust = { runningTests, isOwnModelRow: (value: unknown) => modelsTree.isOwnModelRow(value) };
+  command('modelAccess.useModel', (model) => useModelCommand(model, modelTrust));
+  command('modelAccess.copyModelId', (model) => copyModelIdCommand(model, modelTrust));
   // The second argument (answers instead of the UI) is taken from the tests only.
-  command('modelAccess.modelOptions', (model, ui) => modelOptionsCommand(model, trustedArgument(ui as ModelOptionsUi | undefined, runningTests)));
+  command('modelAccess.modelOptions', (model, ui) => modelOptionsCommand(model, modelTrust, trustedArgument(ui as ModelOptionsUi | undefined, runningTests)));
   command('modelAccess.sendSelection', () => sendSelectionCommand(chat));
-  command('modelAccess.askAboutSelection', (question) => askAboutSelectionCommand(chat, question));
+  command('modelAccess.askAboutSelection', (question) => askAboutSelectionCommand(chat, question, runningTests));
   command('modelAccess.testConnection', () => testConnectionCommand(keys, log, networks, context.extension));
   command('modelAccess.newChat', () => chat.newChat());
   command('modelAccess.exportChat', () => chat.exportChat());
   command('modelAccess.showHistory', () => chat.showHistory());
 
-  return context.extensionMode === vscode.ExtensionMode.Test
+  return runningTests
     ? { keys, clients, catalog, modelsTree, statusBar, log, onModelPicksShown: modelPicksShown.event }
     : undefined;
 }

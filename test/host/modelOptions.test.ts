@@ -21,9 +21,9 @@ describe('Model Options… (in the real extension host)', () => {
     await modelAccessConfig().update('modelOptions', before, vscode.ConfigurationTarget.Global);
   });
 
-  it('sets and clears parameters of the tree item\'s model in the user settings, keeping the others', async () => {
+  it('sets and clears parameters of the given model in the user settings, keeping the others', async () => {
     await modelAccessConfig().update('modelOptions', { 'slow-1': { topP: 0.5 } }, vscode.ConfigurationTarget.Global);
-    const node = { kind: 'model', id: 'echo-1' };
+    const node = 'echo-1';
     assert.deepEqual(await vscode.commands.executeCommand('modelAccess.modelOptions', node, answers('temperature', '0.4')), { temperature: 0.4 });
     assert.deepEqual(await vscode.commands.executeCommand('modelAccess.modelOptions', node, answers('reasoningEffort', 'high')), { temperature: 0.4, reasoningEffort: 'high' });
     await waitFor('the setting to read back', () => readSettings().modelOptions['echo-1']?.reasoningEffort === 'high');

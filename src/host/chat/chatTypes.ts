@@ -1,8 +1,7 @@
 // The shapes the chat needs from its collaborators, declared structurally so the session runs in
 // plain Node tests with fakes; the real ModelAccessClient, Settings and Log satisfy them.
-import type { StreamEvent } from '../../api';
+import type { StreamEvent, WireMessage } from '../../api';
 import type { ModelParameters } from '../../shared/modelParameters';
-import type { RequestMessage } from './conversation';
 
 export type { StreamEvent };
 
@@ -23,11 +22,11 @@ export interface ChatRequestOptions {
 
 export interface ChatClient {
   chat(
-    request: { model: string; messages: RequestMessage[]; stream?: boolean; maxTokens?: number } & ModelParameters,
+    request: { model: string; messages: WireMessage[]; stream?: boolean; maxTokens?: number } & ModelParameters,
     options?: ChatRequestOptions,
   ): AsyncIterable<StreamEvent>;
   respond(
-    request: { model: string; input: string | RequestMessage[]; stream?: boolean; maxOutputTokens?: number } & ModelParameters,
+    request: { model: string; input: string | WireMessage[]; stream?: boolean; maxOutputTokens?: number } & ModelParameters,
     options?: ChatRequestOptions,
   ): AsyncIterable<StreamEvent>;
 }
@@ -37,6 +36,8 @@ export interface ChatSettings {
   api: 'chat' | 'responses';
   maxOutputTokens?: number;
   systemPrompt?: string;
+  /** modelAccess.stream; unset means on. */
+  stream?: boolean;
   /** Per-model parameters (modelAccess.modelOptions); absent: none sent. */
   modelOptions?: Readonly<Record<string, ModelParameters>>;
 }

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { ConfigurationError } from '../client/clientProvider';
 import { readSettings, setActiveModel } from '../config/settings';
 import type { ModelCatalog } from '../models/modelCatalog';
-import { buildModelPicks, modelIdFromArgument } from '../models/modelPicks';
+import { buildModelPicks } from '../models/modelPicks';
+import { trustedModelId, type ModelArgumentTrust } from './trustedArgument';
 import { describeFailure } from '../models/modelsTreeProvider';
 
 const ACTION_COMMANDS = { setApiKey: 'modelAccess.setApiKey', setBaseUrl: 'modelAccess.setBaseUrl' } as const;
@@ -21,8 +22,9 @@ async function reportListFailure(error: unknown): Promise<void> {
   void vscode.window.showErrorMessage(`Model Access: could not list models: ${failure.message}`);
 }
 
-export async function useModelCommand(argument: unknown): Promise<string | undefined> {
-  const id = modelIdFromArgument(argument);
+/** Use for Chat on a row of the Models tree (or an id from the tests): anything else is ignored. */
+export async function useModelCommand(argument: unknown, trust: ModelArgumentTrust): Promise<string | undefined> {
+  const id = trustedModelId(argument, trust);
   if (!id) {
     return undefined;
   }
@@ -69,8 +71,9 @@ export async function selectModelCommand(catalog: ModelCatalog, onItemsShown?: (
   }
 }
 
-export async function copyModelIdCommand(argument: unknown): Promise<void> {
-  const id = modelIdFromArgument(argument) ?? readSettings().model;
+/** Copy Model ID of a row of the Models tree (or an id from the tests); otherwise of the active model. */
+export async function copyModelIdCommand(argument: unknown, trust: ModelArgumentTrust): Promise<void> {
+  const id = trustedModelId(argument, trust) ?? readSettings().model;
   if (id) {
     await vscode.env.clipboard.writeText(id);
     vscode.window.setStatusBarMessage(`Copied model id ${id}`, 3000);

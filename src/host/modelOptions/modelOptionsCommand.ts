@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { readSettings } from '../config/settings';
-import { modelIdFromArgument } from '../models/modelPicks';
+import { trustedModelId, type ModelArgumentTrust } from '../commands/trustedArgument';
 import { formatModelParameters } from '../../shared/modelParameters';
 import { parseParameterInput, parametersFor, PARAMETERS, REASONING_EFFORTS, withParameter, type ParameterName } from './modelOptions';
 import type { ModelParameters } from '../../shared/modelParameters';
@@ -46,11 +46,12 @@ export const vscodeModelOptionsUi: ModelOptionsUi = {
 
 /**
  * Model Options…: sets one parameter of a model in the modelAccess.modelOptions user setting. The
- * argument (a Models tree item) only chooses the model; every value comes from the user's answers.
- * Returns the model's parameters after the change, or undefined when cancelled.
+ * argument (a row of our Models tree, or an id from the tests) only chooses the model, else the
+ * active one; every value comes from the user's answers. Returns the model's parameters after the
+ * change, or undefined when cancelled.
  */
-export async function modelOptionsCommand(argument: unknown, ui: ModelOptionsUi = vscodeModelOptionsUi): Promise<ModelParameters | undefined> {
-  const model = modelIdFromArgument(argument) ?? readSettings().model;
+export async function modelOptionsCommand(argument: unknown, trust: ModelArgumentTrust, ui: ModelOptionsUi = vscodeModelOptionsUi): Promise<ModelParameters | undefined> {
+  const model = trustedModelId(argument, trust) ?? readSettings().model;
   if (!model) {
     void vscode.window.showInformationMessage('Model Access: select a model first (Models view or "Model Access: Select Model").');
     return undefined;

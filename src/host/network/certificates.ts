@@ -4,9 +4,12 @@ import { readFile } from 'node:fs/promises';
 import { X509Certificate } from 'node:crypto';
 import * as tls from 'node:tls';
 
+/** The setting listing extra CA files (read, like every modelAccess setting, from the user settings only). */
+export const CA_CERTIFICATES_SETTING = 'modelAccess.network.caCertificates';
+
 export interface LoadedCaFile {
   path: string;
-  /** Where it was listed: 'modelAccess.network.caCertificates' or 'NODE_EXTRA_CA_CERTS'. */
+  /** Where it was listed: CA_CERTIFICATES_SETTING or 'NODE_EXTRA_CA_CERTS'. */
   source: string;
   /** The subjects of the certificates it holds (for the report). */
   subjects: string[];
@@ -25,12 +28,12 @@ const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/
 /** The setting's value: a list of absolute paths (anything else is reported and skipped). */
 export function caFileList(value: unknown): { paths: string[]; problems: string[] } {
   if (value === undefined || value === null) return { paths: [], problems: [] };
-  if (!Array.isArray(value)) return { paths: [], problems: ['modelAccess.network.caCertificates must be a list of PEM file paths; it is ignored.'] };
+  if (!Array.isArray(value)) return { paths: [], problems: [`${CA_CERTIFICATES_SETTING} must be a list of PEM file paths; it is ignored.`] };
   const paths: string[] = [];
   const problems: string[] = [];
   for (const item of value) {
     if (typeof item === 'string' && item.trim() !== '') paths.push(item.trim());
-    else problems.push(`modelAccess.network.caCertificates: ${JSON.stringify(item)} is not a file path; it is ignored.`);
+    else problems.push(`${CA_CERTIFICATES_SETTING}: ${JSON.stringify(item)} is not a file path; it is ignored.`);
   }
   return { paths, problems };
 }
@@ -64,7 +67,7 @@ export async function loadCaConfig(settingValue: unknown, env: Readonly<Record<s
   const { paths, problems } = caFileList(settingValue);
   const files: LoadedCaFile[] = [];
   const extra: string[] = [];
-  const listed: { path: string; source: string }[] = paths.map((path) => ({ path, source: 'modelAccess.network.caCertificates' }));
+  const listed: { path: string; source: string }[] = paths.map((path) => ({ path, source: CA_CERTIFICATES_SETTING }));
   const envFile = env.NODE_EXTRA_CA_CERTS?.trim();
   if (envFile) listed.unshift({ path: envFile, source: 'NODE_EXTRA_CA_CERTS' });
   for (const { path, source } of listed) {

@@ -1,6 +1,6 @@
 // Pure (no vscode): the network configuration in words, for Test Connection and the log
 // (proxy credentials masked), and the warnings a user must see once per session.
-import type { CaConfig } from './certificates';
+import { CA_CERTIFICATES_SETTING, type CaConfig } from './certificates';
 import { displayProxy, proxyFor, type ProxyConfig } from './proxyConfig';
 
 export function describeProxy(proxies: ProxyConfig, baseUrl: URL | undefined): string {
@@ -23,7 +23,7 @@ export function describeCertificates(proxies: ProxyConfig, cas: CaConfig): strin
 export function networkWarnings(proxies: ProxyConfig, cas: CaConfig, baseUrl: URL | undefined): string[] {
   const warnings = [...proxies.problems, ...cas.problems];
   if (!proxies.strictSSL) {
-    warnings.push('TLS certificate verification is OFF because http.proxyStrictSSL is false: anyone on the network path can read your API key and answers. Turn it back on and add your CA with modelAccess.network.caCertificates instead.');
+    warnings.push(`TLS certificate verification is OFF because http.proxyStrictSSL is false: anyone on the network path can read your API key and answers. Turn it back on and add your CA with ${CA_CERTIFICATES_SETTING} instead.`);
   }
   const proxy = baseUrl ? proxyFor(proxies, baseUrl) : undefined;
   if (proxy && baseUrl?.protocol === 'http:') {

@@ -3,7 +3,7 @@
 // decision shown in errors and reports is the one that sent the request.
 import { Agent, ProxyAgent, type Dispatcher } from 'undici';
 import type { NetworkOptions, NetworkRoute } from '../../api';
-import type { CaConfig } from './certificates';
+import { CA_CERTIFICATES_SETTING, type CaConfig } from './certificates';
 import { readCertificateIssuer } from './certificateIssuer';
 import { displayProxy, proxyFor, type ProxyConfig, type ProxyServer } from './proxyConfig';
 
@@ -11,7 +11,7 @@ import { displayProxy, proxyFor, type ProxyConfig, type ProxyServer } from './pr
 export const NETWORK_HINTS: NonNullable<NetworkOptions['hints']> = {
   proxy: 'Check the http.proxy setting (or HTTPS_PROXY / HTTP_PROXY) and http.noProxy (or NO_PROXY).',
   proxyAuth: 'Set http.proxyAuthorization (for example "Basic " followed by base64 of user:password), or put user:password@ in the proxy URL.',
-  certificate: 'If your network inspects TLS, add its CA certificate (a PEM file) to the setting modelAccess.network.caCertificates, or set NODE_EXTRA_CA_CERTS.',
+  certificate: `If your network inspects TLS, add its CA certificate (a PEM file) to the setting ${CA_CERTIFICATES_SETTING}, or set NODE_EXTRA_CA_CERTS.`,
 };
 
 export interface Network {

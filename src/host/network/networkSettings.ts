@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../util/disposable';
-import { loadCaConfig, type CaConfig } from './certificates';
+import { CA_CERTIFICATES_SETTING, loadCaConfig, type CaConfig } from './certificates';
 import { buildNetwork, type Network } from './networkRoutes';
 import { resolveProxyConfig, type ProxyConfig } from './proxyConfig';
 
-export const CA_CERTIFICATES_SETTING = 'modelAccess.network.caCertificates';
 const ENV_NAMES = ['http_proxy', 'HTTP_PROXY', 'https_proxy', 'HTTPS_PROXY', 'no_proxy', 'NO_PROXY', 'NODE_EXTRA_CA_CERTS'];
 
 export interface NetworkState {
@@ -24,7 +23,7 @@ function readRaw(): { http: Record<string, unknown>; caCertificates: unknown; en
   for (const name of ENV_NAMES) env[name] = process.env[name];
   return {
     http: { proxy: global('proxy'), proxyStrictSSL: global('proxyStrictSSL'), proxyAuthorization: global('proxyAuthorization'), noProxy: global('noProxy') },
-    caCertificates: vscode.workspace.getConfiguration('modelAccess').inspect('network.caCertificates')?.globalValue,
+    caCertificates: vscode.workspace.getConfiguration().inspect(CA_CERTIFICATES_SETTING)?.globalValue,
     env,
   };
 }
