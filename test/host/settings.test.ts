@@ -49,6 +49,8 @@ describe('settings changes (in the real extension host)', () => {
     'modelAccess.retry.initialDelayMs': 60000,
     'modelAccess.systemPrompt': 'Hidden instructions from the repository',
     'modelAccess.stream': false,
+    'modelAccess.modelOptions': { 'echo-1': { temperature: 2, reasoningEffort: 'high' } },
+    'modelAccess.network.caCertificates': ['/planted/ca.pem'],
   };
 
   it('a workspace cannot write any modelAccess setting (all are user-scope)', async () => {
@@ -67,7 +69,7 @@ describe('settings changes (in the real extension host)', () => {
     const { clients } = await hooks();
     await setUserSetting('model', 'echo-1');
     const settingsFile = vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json');
-    await vscode.workspace.fs.writeFile(settingsFile, new TextEncoder().encode(JSON.stringify({ ...planted, 'editor.tabSize': 7 })));
+    await vscode.workspace.fs.writeFile(settingsFile, new TextEncoder().encode(JSON.stringify({ ...planted, 'http.proxy': 'http://127.0.0.1:9', 'http.proxyStrictSSL': false, 'editor.tabSize': 7 })));
     const editorConfig = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('editor');
     try {
       // A window-scope setting of the same file reads back: the file has been taken in.
@@ -80,6 +82,7 @@ describe('settings changes (in the real extension host)', () => {
       assert.deepEqual(settings.retry, { maxRetries: 3, initialDelayMs: 500 });
       assert.equal(settings.systemPrompt, undefined);
       assert.equal(settings.stream, true);
+      assert.deepEqual(settings.modelOptions, {});
       const client = await clients.getClient();
       assert.ok((await client.listModels()).length > 0, 'the client still talks to the user\'s base URL');
 
@@ -96,6 +99,9 @@ describe('settings changes (in the real extension host)', () => {
       const result = await vscode.commands.executeCommand<{ report: string }>('modelAccess.testConnection');
       assert.ok(!result.report.includes('127.0.0.1:9/'), 'Test Connection uses the user\'s base URL too');
       assert.match(result.report, /API: {6}chat\n/);
+      // (The environment's NODE_EXTRA_CA_CERTS may add a file; the workspace's may not.)
+      assert.match(result.report, /\[PASS\] Proxy: none \(direct connection\)\n\[PASS\] Certificates: Node's bundled CAs/, 'no proxy and no unchecked TLS from the workspace');
+      assert.ok(!result.report.includes('/planted/ca.pem'), 'no CA file from the workspace');
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder.uri, '.vscode'), { recursive: true });

@@ -13,9 +13,16 @@ export function describeProxy(proxies: ProxyConfig, baseUrl: URL | undefined): s
   return 'none (direct connection)';
 }
 
+const SUBJECTS_SHOWN = 3;
+
 export function describeCertificates(proxies: ProxyConfig, cas: CaConfig): string {
   if (!proxies.strictSSL) return 'verification OFF (http.proxyStrictSSL is false)';
-  const files = cas.files.map((file) => `${file.path} from ${file.source}: ${file.subjects.join('; ')}`);
+  const files = cas.files.map((file) => {
+    // A firewall's CA is one or two certificates worth naming; a whole system bundle is only counted.
+    const named = file.subjects.slice(0, SUBJECTS_SHOWN).join('; ');
+    const more = file.subjects.length > SUBJECTS_SHOWN ? ` and ${file.subjects.length - SUBJECTS_SHOWN} more` : '';
+    return `${file.path} from ${file.source}: ${named}${more}`;
+  });
   return files.length > 0 ? `Node's bundled CAs + ${files.join(' | ')}` : "Node's bundled CAs";
 }
 

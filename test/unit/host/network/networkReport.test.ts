@@ -19,6 +19,8 @@ describe('network report and warnings', () => {
     const cas = { files: [{ path: '/etc/corp.pem', source: 'modelAccess.network.caCertificates', subjects: ['CN=Corp CA'] }], problems: [] };
     assert.equal(describeCertificates(resolveProxyConfig({ env: {} }), cas), "Node's bundled CAs + /etc/corp.pem from modelAccess.network.caCertificates: CN=Corp CA");
     assert.match(describeCertificates(resolveProxyConfig({ proxyStrictSSL: false, env: {} }), cas), /verification OFF/);
+    const bundle = { files: [{ path: '/etc/ssl/bundle.crt', source: 'NODE_EXTRA_CA_CERTS', subjects: ['CN=A', 'CN=B', 'CN=C', 'CN=D', 'CN=E'] }], problems: [] };
+    assert.equal(describeCertificates(resolveProxyConfig({ env: {} }), bundle), "Node's bundled CAs + /etc/ssl/bundle.crt from NODE_EXTRA_CA_CERTS: CN=A; CN=B; CN=C and 2 more");
   });
 
   it('warns when verification is off, and when an http:// base URL goes through a proxy', () => {
