@@ -1,7 +1,7 @@
 // Public surface of the Model Access API client. Keep it stable: the extension host and other
 // tools build on exactly these names.
 export { ModelAccessClient } from './client';
-export { ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_TYPES, isAbortError } from './errors';
+export { ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_TYPES, ROUTE_ERROR_CODES, isAbortError } from './errors';
 export { checkBaseUrl, invalidBaseUrlError, type BaseUrlCheck } from './baseUrl';
 export { maskKey, validateApiKey } from './apiKey';
 export { isStreamingRequiredError } from './streamingRequired';

@@ -14,14 +14,16 @@ async function setHttpSetting(key: string, value: unknown): Promise<void> {
 describe('proxy settings (in the real extension host)', () => {
   useDemoKeyAndServer();
   let proxy: TestProxy;
-  let before: unknown;
+  let before: { proxy: unknown; proxyStrictSSL: unknown };
 
   beforeEach(async () => {
-    before = vscode.workspace.getConfiguration('http').inspect('proxy')?.globalValue;
+    const http = vscode.workspace.getConfiguration('http');
+    before = { proxy: http.inspect('proxy')?.globalValue, proxyStrictSSL: http.inspect('proxyStrictSSL')?.globalValue };
     proxy = await startTestProxy();
   });
   afterEach(async () => {
-    await setHttpSetting('proxy', before);
+    await setHttpSetting('proxy', before.proxy);
+    await setHttpSetting('proxyStrictSSL', before.proxyStrictSSL);
     await proxy.close();
   });
 
@@ -47,5 +49,13 @@ describe('proxy settings (in the real extension host)', () => {
     const count = proxy.connects.length;
     await (await clients.getClient()).listModels();
     assert.equal(proxy.connects.length, count, 'with the setting removed, requests go direct again');
+  });
+
+  it('http.proxyStrictSSL false: Test Connection warns that certificates are not checked', async () => {
+    await setHttpSetting('proxyStrictSSL', false);
+    const result = await vscode.commands.executeCommand<{ status: string; report: string }>('modelAccess.testConnection');
+    assert.equal(result.status, 'warn');
+    assert.match(result.report, /\[WARN\] Certificates: verification OFF \(http\.proxyStrictSSL is false\)/);
+    assert.match(result.report, /\[WARN\] Network: TLS certificate verification is OFF because http\.proxyStrictSSL is false/);
   });
 });
