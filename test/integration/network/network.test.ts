@@ -79,6 +79,29 @@ describe('network × reference server over HTTPS: proxies and certificates', () 
     assert.equal(server.requests().at(-1)?.keyHint, maskKey(KEY), 'the server got the key');
   });
 
+  it('Stop through the proxy closes the connection: the server sees the client leave', async () => {
+    const env = {};
+    const network = buildNetwork(resolveProxyConfig({ proxy: proxy.url, env }), await loadCaConfig([ca.caFile], env));
+    networks.push(network);
+    const client = new ModelAccessClient({ baseUrl: server.baseUrl, apiKey: KEY, retry: { maxRetries: 0 }, network: network.options });
+    const controller = new AbortController();
+    let caught: unknown;
+    try {
+      for await (const event of client.chat({ model: 'slow-1', messages: [{ role: 'user', content: 'x' }] }, { signal: controller.signal })) {
+        if (event.type === 'text') controller.abort();
+      }
+    } catch (error) {
+      caught = error;
+    }
+    assert.equal((caught as Error | undefined)?.name, 'AbortError');
+    const deadline = Date.now() + 2000;
+    while (server.requests().at(-1)?.outcome !== 'client-closed' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.equal(server.requests().filter((r) => r.model === 'slow-1').length, 1, 'sent once');
+    assert.equal(server.requests().at(-1)?.model, 'slow-1');
+    assert.equal(server.requests().at(-1)?.outcome, 'client-closed');
+    assert.ok(proxy.connects.length > 0 && proxy.connects.every((target) => target === host()), proxy.connects.join(', '));
+  });
+
   it('HTTPS_PROXY from the environment is used when http.proxy is not set, and http.proxy wins over it', async () => {
     const fromEnv = await chatVia(server, { caCertificates: [ca.caFile], env: { HTTPS_PROXY: proxy.url } }, networks);
     assert.equal(fromEnv.error, undefined);
