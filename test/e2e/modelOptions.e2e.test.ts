@@ -1,7 +1,7 @@
 // Per-model parameters in the real workbench: the footer of an answer names the parameters it was
 // asked with, and a parameter the server refuses is named in the error with the setting to change.
 import * as assert from 'node:assert/strict';
-import { eventually, useFreshEditor } from './fixture';
+import { useFreshEditor } from './fixture';
 
 describe('flow: per-model parameters', () => {
   const world = useFreshEditor({
@@ -20,9 +20,7 @@ describe('flow: per-model parameters', () => {
   });
 
   it('a refused reasoning effort: the error names it and the setting entry to remove', async () => {
-    await world.workbench.runCommand('Model Access: Select Model');
-    await world.workbench.pickQuickPickItem('slow-1');
-    await eventually(() => world.chat.modelPicker().innerText(), (text) => text.trim() === 'slow-1', 'the chat model button to show slow-1');
+    await world.selectModel('slow-1');
     const before = await world.chat.messages('assistant').count();
     await world.chat.send('think hard');
     const answer = await world.chat.assistantMessage(before, 'error');
