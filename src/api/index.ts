@@ -14,5 +14,6 @@ export type {
   RespondRequest,
   RetryInfo,
   StreamEvent,
+  StreamLimits,
 } from './types';
 export type { RetryOptions } from './retryPolicy';
