@@ -16,29 +16,15 @@ import type { StreamEvent, StreamLimits } from './types';
  * is kept up to the limit, then a `cutOff` event ends the stream: the caller's loop ends and the
  * client closes the connection, so the server stops sending.
  */
-export async function* guardStream(events: AsyncIterable<StreamEvent> | Iterable<StreamEvent>, limits: StreamLimits, describe: (seconds: string, beforeFirstToken: boolean) => string,
-  expire: () => void): AsyncGenerator<StreamEvent, void, undefined> {
-  const iterator = Symbol.asyncIterator in events ? events[Symbol.asyncIterator]() : fromIterable(events)[Symbol.asyncIterator]();
+export async function* guardStream(events: AsyncIterable<StreamEvent> | Iterable<StreamEvent>, limits: StreamLimits,
+  describe: (seconds: string, beforeFirstToken: boolean) => string, expire: () => void): AsyncGenerator<StreamEvent, void, undefined> {
   const maxChars = positive(limits.maxAnswerChars);
+  const watchdog = new Watchdog(positive(limits.firstTokenTimeoutMs), positive(limits.idleTimeoutMs), expire);
   let chars = 0;
-  let sawToken = false;
-  let expired = false;
   try {
-    for (;;) {
-      const timeoutMs = positive(sawToken ? limits.idleTimeoutMs : limits.firstTokenTimeoutMs);
-      const result = await nextWithin(iterator, timeoutMs);
-      if (result === TIMED_OUT) {
-        expired = true;
-        expire();
-        throw new ApiError(describe(seconds(timeoutMs ?? 0), !sawToken), {
-          type: CLIENT_ERROR_TYPES.network,
-          code: CLIENT_ERROR_CODES.timeout,
-        });
-      }
-      if (result.done) return;
-      const event = result.value;
+    for await (const event of events) {
+      watchdog.sawData(event.type === 'text' || event.type === 'reasoning');
       if (event.type === 'text' || event.type === 'reasoning') {
-        sawToken = true;
         if (maxChars !== undefined && chars + event.text.length > maxChars) {
           const kept = cutAt(event.text, maxChars - chars);
           if (kept) yield { ...event, text: kept };
@@ -49,28 +35,77 @@ export async function* guardStream(events: AsyncIterable<StreamEvent> | Iterable
       }
       yield event;
     }
+  } catch (error) {
+    // Closing the connection made the read fail: that failure is the timeout.
+    throw watchdog.expired ? watchdog.error(describe) : error;
   } finally {
-    // After a timeout the pending read ends with the closed connection; waiting for it here is not needed.
-    if (!expired) await iterator.return?.();
+    watchdog.stop();
   }
+  // A stream may also end cleanly after the close (a finish reason had arrived): then it is complete.
 }
 
-const TIMED_OUT = Symbol('timed out');
+/**
+ * One timer for the whole stream, not one per event (a fast stream has hundreds of thousands):
+ * each event only notes the time; the timer, when it fires, checks how long the stream has been
+ * quiet and either re-arms for the rest of the allowance or expires.
+ */
+class Watchdog {
+  private lastData = performance.now();
+  private sawToken = false;
+  private timer: NodeJS.Timeout | undefined;
+  /** The allowance that ran out, once expired. */
+  private expiredAfter: { ms: number; beforeFirstToken: boolean } | undefined;
 
-async function nextWithin<T>(iterator: AsyncIterator<T>, timeoutMs: number | undefined): Promise<IteratorResult<T> | typeof TIMED_OUT> {
-  const next = iterator.next();
-  if (timeoutMs === undefined) return next;
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<typeof TIMED_OUT>((resolve) => {
-    timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
-  });
-  try {
-    const result = await Promise.race([next, deadline]);
-    // The read still pending after a timeout fails once the connection is closed: nobody waits for it.
-    if (result === TIMED_OUT) next.catch(() => undefined);
-    return result;
-  } finally {
-    clearTimeout(timer);
+  constructor(private readonly firstTokenMs: number | undefined, private readonly idleMs: number | undefined,
+    private readonly expire: () => void) {
+    this.arm(this.allowance());
+  }
+
+  get expired(): boolean {
+    return this.expiredAfter !== undefined;
+  }
+
+  /** Before the first token only a token counts (the first-token timeout runs from the start); after it, any data. */
+  sawData(token: boolean): void {
+    if (!token && !this.sawToken) return;
+    this.lastData = performance.now();
+    if (token && !this.sawToken) {
+      this.sawToken = true;
+      // The allowance changes from the first-token to the idle timeout.
+      clearTimeout(this.timer);
+      this.arm(this.allowance());
+    }
+  }
+
+  error(describe: (seconds: string, beforeFirstToken: boolean) => string): ApiError {
+    const { ms, beforeFirstToken } = this.expiredAfter ?? { ms: 0, beforeFirstToken: false };
+    return new ApiError(describe(seconds(ms), beforeFirstToken), { type: CLIENT_ERROR_TYPES.network, code: CLIENT_ERROR_CODES.timeout });
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private allowance(): number | undefined {
+    return this.sawToken ? this.idleMs : this.firstTokenMs;
+  }
+
+  private arm(delayMs: number | undefined): void {
+    this.timer = delayMs === undefined ? undefined : setTimeout(() => this.check(), delayMs);
+  }
+
+  private check(): void {
+    const allowance = this.allowance();
+    if (allowance === undefined) return;
+    const quiet = performance.now() - this.lastData;
+    if (quiet < allowance) {
+      this.arm(allowance - quiet);
+      return;
+    }
+    this.expiredAfter = { ms: allowance, beforeFirstToken: !this.sawToken };
+    this.timer = undefined;
+    this.expire();
   }
 }
 
@@ -83,8 +118,4 @@ function cutAt(text: string, length: number): string {
   if (length <= 0) return '';
   const code = text.charCodeAt(length - 1);
   return text.slice(0, code >= 0xd800 && code <= 0xdbff ? length - 1 : length);
-}
-
-async function* fromIterable<T>(items: Iterable<T>): AsyncGenerator<T, void, undefined> {
-  yield* items;
 }
