@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { isStreamingRequiredError } from '../../api';
 import type { KeyStore } from '../auth/keyStore';
 import type { ClientProvider } from '../client/clientProvider';
+import { readAnswerLimits } from '../config/answerLimitSettings';
 import { onDidChangeSettings, readSettings } from '../config/settings';
 import type { Log } from '../logging/log';
 import { ChatSession } from './chatSession';
@@ -61,6 +62,8 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     onStateReplaced: () => void provider.replayState(),
     log,
     isStreamingRequiredError,
+    getLimits: readAnswerLimits,
+    offerUndo: async (title) => (await vscode.window.showInformationMessage(`Deleted the chat "${title}".`, 'Undo')) === 'Undo',
   });
   // The session reaches the provider only through these callbacks, called after both exist.
   const provider = new ChatViewProvider({ extensionUri: context.extensionUri, session, configStatus, log });

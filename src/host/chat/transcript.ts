@@ -56,7 +56,7 @@ export function recoverInterrupted(transcript: Transcript): Transcript {
 
 const STATUSES: readonly MessageStatus[] = ['streaming', 'done', 'stopped', 'error'];
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

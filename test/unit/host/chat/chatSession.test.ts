@@ -422,8 +422,11 @@ describe('ChatSession', () => {
     const removeGate = new Promise<void>((resolve) => (finishRemove = resolve));
     const remove = memory.remove.bind(memory);
     memory.remove = async (name) => {
-      removing();
-      await removeGate;
+      // Only the deleted chat's file is held (a save also removes the chat's answer journal).
+      if (name === `chat-${oldId}.json`) {
+        removing();
+        await removeGate;
+      }
       await remove(name);
     };
     const deleted = session.deleteChat(oldId);

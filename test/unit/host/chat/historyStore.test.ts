@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { nodeChatFiles } from '../../../../src/host/chat/chatFiles';
-import { HistoryStore } from '../../../../src/host/chat/historyStore';
+import { DAMAGED_TITLE, HistoryStore } from '../../../../src/host/chat/historyStore';
 import type { ChatMessage, Transcript } from '../../../../src/shared/protocol';
 
 function chat(id: string, updatedAt: number, messages: Partial<ChatMessage>[] = [{}]): Transcript {
@@ -144,7 +144,7 @@ describe('HistoryStore (files in a folder)', () => {
     assert.equal(recovered?.messages[1].content, 'partial');
   });
 
-  it('skips corrupt, foreign and mismatched files instead of failing', async () => {
+  it('lists corrupt, foreign and mismatched chat files as damaged (never dropped silently), ignores other files', async () => {
     await store.save(chat('ok', 1));
     fs.writeFileSync(path.join(folder, 'chat-cut.json'), '{"id":"cut","messages":[{"id":"m","ro');
     fs.writeFileSync(path.join(folder, 'chat-number.json'), '42');
@@ -152,7 +152,10 @@ describe('HistoryStore (files in a folder)', () => {
     fs.writeFileSync(path.join(folder, 'notes.txt'), 'not ours');
     fs.mkdirSync(path.join(folder, 'chat-dir.json'));
     fs.writeFileSync(path.join(folder, 'current.json'), '{"id": 7}');
-    assert.deepEqual(store.list().map((s) => s.id), ['ok']);
+    const listed = store.list();
+    assert.deepEqual(listed.filter((s) => !s.damaged).map((s) => s.id), ['ok']);
+    assert.deepEqual(listed.filter((s) => s.damaged).map((s) => s.id).sort(), ['cut', 'number', 'other']);
+    assert.ok(listed.filter((s) => s.damaged).every((s) => s.title === DAMAGED_TITLE && s.messageCount === 0 && s.updatedAt > 0));
     assert.equal(store.load('cut'), undefined);
     assert.equal(store.load('number'), undefined);
     assert.equal(store.load('other'), undefined, 'a file may not claim another chat');
