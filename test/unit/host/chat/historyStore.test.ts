@@ -110,6 +110,42 @@ describe('HistoryStore (files in a folder)', () => {
     assert.deepEqual(store.list().map((s) => s.id), ['b', 'd', 'c']);
   });
 
+  it('eviction goes by last update, as the README says: opening a chat does not count as use', async () => {
+    for (const [i, id] of ['a', 'b', 'c'].entries()) {
+      await store.save(chat(id, i));
+    }
+    // What opening a chat does: read it and make it current.
+    assert.ok(store.load('a'));
+    await store.setCurrentId('a');
+    await store.save(chat('d', 5));
+    assert.equal(store.load('a'), undefined, 'the chat updated longest ago goes, even just opened');
+    assert.deepEqual(store.list().map((s) => s.id), ['d', 'c', 'b']);
+  });
+
+  it('never evicts a damaged chat file (it is shown for the user to deal with)', async () => {
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'chat-broken.json'), '{');
+    for (const [i, id] of ['a', 'b', 'c', 'd'].entries()) {
+      await store.save(chat(id, i + 1));
+    }
+    assert.ok(filesInFolder().includes('chat-broken.json'));
+    assert.deepEqual(store.list().filter((s) => !s.damaged).map((s) => s.id), ['d', 'c', 'b']);
+  });
+
+  it('delete gives back an undo that restores the file as it was, damaged or not', async () => {
+    await store.save(chat('a', 1));
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'chat-broken.json'), '{"half');
+    const deleted = await store.delete('a');
+    const deletedBroken = await store.delete('broken');
+    assert.deepEqual(filesInFolder(), []);
+    assert.equal(deletedBroken?.title, DAMAGED_TITLE);
+    await deleted?.restore();
+    await deletedBroken?.restore();
+    assert.deepEqual(reopened().load('a')?.messages.map((m) => m.content), chat('a', 1).messages.map((m) => m.content));
+    assert.equal(fs.readFileSync(path.join(folder, 'chat-broken.json'), 'utf8'), '{"half');
+  });
+
   it('deletes a chat and forgets it as current', async () => {
     await store.save(chat('a', 1));
     await store.save(chat('b', 2));
