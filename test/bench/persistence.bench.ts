@@ -11,7 +11,7 @@ import { nodeChatFiles, type ChatFiles } from '../../src/host/chat/chatFiles';
 import { ChatSession } from '../../src/host/chat/chatSession';
 import type { StreamEvent } from '../../src/host/chat/chatTypes';
 import { HistoryStore } from '../../src/host/chat/historyStore';
-import type { ChatMessage, Transcript } from '../../src/shared/protocol';
+import type { TranscriptMessage, Transcript } from '../../src/shared/protocol';
 import { FakeTimers } from '../unit/host/chat/fakeTimers';
 
 const CHAT_SIZES = [10, 100, 1_000];
@@ -37,7 +37,7 @@ function counting(inner: ChatFiles): Counted {
 
 function longChat(messages: number): Transcript {
   const content = 'x'.repeat(MESSAGE_CHARS);
-  const list: ChatMessage[] = Array.from({ length: messages }, (_, i) => ({ id: `m${i}`, role: i % 2 ? 'assistant' : 'user', content, status: 'done', createdAt: 1 }));
+  const list: TranscriptMessage[] = Array.from({ length: messages }, (_, i) => ({ id: `m${i}`, role: i % 2 ? 'assistant' : 'user', content, status: 'done', createdAt: 1 }));
   return { id: 'bench', title: 'Bench', createdAt: 1, updatedAt: 1, messages: list };
 }
 
@@ -97,7 +97,7 @@ async function wholeRun(folder: string, messages: number): Promise<{ bytes: numb
   const counted = counting(nodeChatFiles(folder));
   const store = new HistoryStore(counted.files);
   const chat = longChat(messages);
-  const answer: ChatMessage = { id: 'answer', role: 'assistant', content: '', status: 'streaming', createdAt: 1 };
+  const answer: TranscriptMessage = { id: 'answer', role: 'assistant', content: '', status: 'streaming', createdAt: 1 };
   chat.messages.push(answer);
   for (let i = 0; i < SAVES; i++) {
     answer.content += CHUNK;

@@ -11,7 +11,7 @@ import { nodeChatFiles } from '../../src/host/chat/chatFiles';
 import { ChatSession } from '../../src/host/chat/chatSession';
 import type { ChatSettings } from '../../src/host/chat/chatTypes';
 import { HistoryStore } from '../../src/host/chat/historyStore';
-import { readAnswerLimits } from '../../src/host/config/answerLimitSettings';
+import { readSettings } from '../../src/host/config/settings';
 import { ANSWER_SIZE_LIMIT } from '../../src/shared/finishReason';
 import { hooks, modelAccessConfig, serverUrl, setUserSetting, useDemoKeyAndServer, waitFor } from './hooks';
 
@@ -39,7 +39,7 @@ describe('a runaway answer (in the real extension host)', function () {
     return new ChatSession({
       getClient: async () => (await hooks()).clients.getClient(),
       getSettings: () => settings,
-      getLimits: readAnswerLimits,
+      getLimits: () => readSettings().limits,
       store: new HistoryStore(nodeChatFiles(folder)),
       post: () => undefined,
       onStateReplaced: () => undefined,
@@ -60,7 +60,7 @@ describe('a runaway answer (in the real extension host)', function () {
     })));
     try {
       await waitFor('the workspace settings to load', () => modelAccessConfig().inspect('model')?.workspaceValue === 'workspace-model');
-      assert.deepEqual(readAnswerLimits(), { maxAnswerChars: 20_000, firstTokenTimeoutMs: 300_000, idleTimeoutMs: 120_000 });
+      assert.deepEqual(readSettings().limits, { maxAnswerChars: 20_000, firstTokenTimeoutMs: 300_000, idleTimeoutMs: 120_000 });
     } finally {
       await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspace.uri, '.vscode'), { recursive: true });
       await waitFor('the workspace settings to go', () => modelAccessConfig().inspect('model')?.workspaceValue === undefined);

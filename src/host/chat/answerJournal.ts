@@ -2,7 +2,7 @@
 // arrived since the last one (one JSON line), so saving costs what changed, not the whole chat.
 // The chat file itself is written whole when the answer starts and again when it ends (which
 // compacts the journal away). After a crash, loading the chat replays the journal onto the answer.
-import { isRecord } from './transcript';
+import { isRecord } from '../../util/isRecord';
 
 /** The journal file of a chat file (`chat-<id>.json` → `chat-<id>.journal`). */
 export function journalOf(chatFile: string): string {

@@ -4,14 +4,12 @@ import * as vscode from 'vscode';
 import { isStreamingRequiredError } from '../../api';
 import type { KeyStore } from '../auth/keyStore';
 import type { ClientProvider } from '../client/clientProvider';
-import { readAnswerLimits } from '../config/answerLimitSettings';
 import { onDidChangeSettings, readSettings } from '../config/settings';
 import type { Log } from '../logging/log';
 import { ChatSession } from './chatSession';
 import { CHAT_VIEW_ID, ChatViewProvider, type ChatConfigStatus } from './chatViewProvider';
 import { memoryChatFiles, nodeChatFiles, type ChatFiles } from './chatFiles';
 import { HistoryStore } from './historyStore';
-import { moveLegacyHistory } from './legacyHistory';
 
 export { CHAT_VIEW_ID, ChatViewProvider } from './chatViewProvider';
 export type { ChatSession } from './chatSession';
@@ -45,15 +43,6 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
   };
 
   const store = new HistoryStore(historyFiles(context, log));
-  // Before the session opens the current chat: the store shows moved chats at once.
-  moveLegacyHistory(context.globalState, store).then(
-    (moved) => {
-      if (moved > 0) {
-        log.info(`Chat: moved ${moved} chats from the old storage to files.`);
-      }
-    },
-    (error: unknown) => log.warn(`Chat: could not move the chats from the old storage: ${String(error)}`),
-  );
   const session = new ChatSession({
     getClient: () => clients.getClient(),
     getSettings: readSettings,
@@ -62,7 +51,7 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     onStateReplaced: () => void provider.replayState(),
     log,
     isStreamingRequiredError,
-    getLimits: readAnswerLimits,
+    getLimits: () => readSettings().limits,
     offerUndo: async (title) => (await vscode.window.showInformationMessage(`Deleted the chat "${title}".`, 'Undo')) === 'Undo',
   });
   // The session reaches the provider only through these callbacks, called after both exist.

@@ -8,7 +8,7 @@ export interface RawAnswerLimits {
   idleTimeoutSeconds?: unknown;
 }
 
-/** The defaults, also declared in package.json (a unit test keeps the two in step). */
+/** The defaults, also declared in package.json (a unit test keeps the two in step); read through readUserSettings. */
 export const DEFAULT_ANSWER_LIMITS = {
   /** About 4 MB of text: far more than any real answer, far less than what stalls the editor. */
   maxAnswerChars: 4_000_000,
