@@ -49,6 +49,9 @@ describe('settings changes (in the real extension host)', () => {
     'modelAccess.retry.initialDelayMs': 60000,
     'modelAccess.systemPrompt': 'Hidden instructions from the repository',
     'modelAccess.stream': false,
+    'modelAccess.maxAnswerChars': 100_000_000,
+    'modelAccess.firstTokenTimeoutSeconds': 3600,
+    'modelAccess.idleTimeoutSeconds': 3600,
   };
 
   it('a workspace cannot write any modelAccess setting (all are user-scope)', async () => {
@@ -80,6 +83,7 @@ describe('settings changes (in the real extension host)', () => {
       assert.deepEqual(settings.retry, { maxRetries: 3, initialDelayMs: 500 });
       assert.equal(settings.systemPrompt, undefined);
       assert.equal(settings.stream, true);
+      assert.deepEqual(settings.limits, { maxAnswerChars: 4_000_000, firstTokenTimeoutMs: 300_000, idleTimeoutMs: 120_000 }, 'a repository cannot lift the answer limits');
       const client = await clients.getClient();
       assert.ok((await client.listModels()).length > 0, 'the client still talks to the user\'s base URL');
 
