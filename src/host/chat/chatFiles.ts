@@ -89,14 +89,8 @@ export function nodeChatFiles(folder: string): ChatFiles {
       // Unique per process and write, so two windows writing the same chat never share a temp file.
       const temp = `${target}.${process.pid}-${++tempCounter}${TEMP_SUFFIX}`;
       try {
-        const handle = await fs.promises.open(temp, 'w', 0o600);
-        try {
-          await handle.writeFile(text, 'utf8');
-          // On disk before the rename: a crash after it never finds the new name with missing data.
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
+        // On disk before the rename: a crash after it never finds the new name with missing data.
+        await writeSynced(temp, 'w', text);
         await renameWithRetry(temp, target);
       } catch (error) {
         await fs.promises.rm(temp, { force: true }).catch(() => undefined);
@@ -105,15 +99,8 @@ export function nodeChatFiles(folder: string): ChatFiles {
     },
 
     async append(name: string, text: string): Promise<void> {
-      const target = path.join(folder, checkedName(name));
       await fs.promises.mkdir(folder, { recursive: true });
-      const handle = await fs.promises.open(target, 'a', 0o600);
-      try {
-        await handle.writeFile(text, 'utf8');
-        await handle.datasync();
-      } finally {
-        await handle.close();
-      }
+      await writeSynced(path.join(folder, checkedName(name)), 'a', text);
     },
 
     async remove(name: string): Promise<void> {
@@ -124,6 +111,17 @@ export function nodeChatFiles(folder: string): ChatFiles {
       return path.join(folder, checkedName(name));
     },
   };
+}
+
+/** Writes (`w`) or appends (`a`) `text` and settles once it is on disk. Files are readable by the user alone. */
+async function writeSynced(file: string, flags: 'w' | 'a', text: string): Promise<void> {
+  const handle = await fs.promises.open(file, flags, 0o600);
+  try {
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The store names its files itself; this guards the folder against a name that would leave it. */

@@ -1,20 +1,9 @@
 // Nothing is lost silently, in the view: save failures, prompts the host did not take, damaged chats.
 import * as assert from 'node:assert/strict';
 import type { StateMessage } from '../../../src/shared/protocol';
-import { click, createAppHarness, isShown, key } from './appHarness';
+import { click, createAppHarness, isShown, key, stateMessage } from './appHarness';
 
-function state(extra: Partial<StateMessage> = {}): StateMessage {
-  return {
-    type: 'state',
-    chat: { id: 'chat-1', title: 'First chat', createdAt: 1, updatedAt: 2, messages: [] },
-    model: 'echo-1',
-    busy: false,
-    hasApiKey: true,
-    hasBaseUrl: true,
-    history: [],
-    ...extra,
-  };
-}
+const state = (extra: Partial<StateMessage> = {}): StateMessage => stateMessage([], extra);
 
 describe('webview notices (jsdom)', () => {
   it('shows a failed save as an alert until a save succeeds, also after a reload (state)', () => {
