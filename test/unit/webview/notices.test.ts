@@ -1,5 +1,6 @@
 // Nothing is lost silently, in the view: save failures, prompts the host did not take, damaged chats.
 import * as assert from 'node:assert/strict';
+import { ANSWER_SIZE_LIMIT } from '../../../src/shared/finishReason';
 import type { StateMessage } from '../../../src/shared/protocol';
 import { click, createAppHarness, isShown, key, stateMessage } from './appHarness';
 
@@ -55,5 +56,14 @@ describe('webview notices (jsdom)', () => {
     click(h.window, damaged.querySelector('.damaged-chat') as HTMLElement);
     click(h.window, damaged.querySelector('button.delete-chat') as HTMLElement);
     assert.deepEqual(h.posted.filter((m) => m.type !== 'ready'), [{ type: 'openChatFile', chatId: 'bad' }, { type: 'deleteChat', chatId: 'bad' }]);
+  });
+
+  it('marks an answer cut off at the size limit, as for the output-token limit', () => {
+    const h = createAppHarness();
+    h.receive(stateMessage([{ id: 'a', role: 'assistant', content: 'Lots', status: 'done', finishReason: ANSWER_SIZE_LIMIT, createdAt: 1 }]));
+    h.runFrames();
+    const note = h.$('.message[data-id="a"] .status-note');
+    assert.ok(isShown(note));
+    assert.match(note.textContent ?? '', /size limit \(modelAccess\.maxAnswerChars\)/);
   });
 });

@@ -146,6 +146,23 @@ describe('HistoryStore (files in a folder)', () => {
     assert.equal(fs.readFileSync(path.join(folder, 'chat-broken.json'), 'utf8'), '{"half');
   });
 
+  it('a crash mid-answer: the journal on disk is replayed onto the answer, which reopens stopped; a finished answer ignores a stale journal', async () => {
+    const streaming = chat('a', 1, [{ id: 'q', role: 'user', content: 'Q' }, { id: 'ans', role: 'assistant', content: 'Hel', status: 'streaming' }]);
+    await store.save(streaming);
+    assert.equal(await store.appendAnswer('a', 'ans', 'lo, ', ''), '{"m":"ans","c":"lo, "}\n'.length);
+    await store.appendAnswer('a', 'ans', 'world', 'thinking');
+    assert.deepEqual(filesInFolder(), ['chat-a.journal', 'chat-a.json']);
+    const reopenedAnswer = reopened().load('a')?.messages[1];
+    assert.equal(reopenedAnswer?.content, 'Hello, world');
+    assert.equal(reopenedAnswer?.reasoning, 'thinking');
+    assert.equal(reopenedAnswer?.status, 'stopped');
+    // A crash between the final whole save and the journal's removal: the journal must not add text twice.
+    fs.writeFileSync(path.join(folder, 'chat-a.json'), JSON.stringify(chat('a', 2, [{ id: 'q', role: 'user', content: 'Q' }, { id: 'ans', role: 'assistant', content: 'Hello, world', status: 'done' }])));
+    assert.equal(reopened().load('a')?.messages[1].content, 'Hello, world');
+    await store.save(reopened().load('a') as Transcript);
+    assert.deepEqual(filesInFolder(), ['chat-a.json'], 'a whole save removes the journal');
+  });
+
   it('deletes a chat and forgets it as current', async () => {
     await store.save(chat('a', 1));
     await store.save(chat('b', 2));
