@@ -158,6 +158,20 @@ describe('settings changes (in the real extension host)', () => {
     assert.equal(await clients.getClient(), before);
   });
 
+  it('keeps the client when the same key is stored again (SecretStorage echoes a change late)', async () => {
+    const { clients, keys } = await hooks();
+    const before = await clients.getClient();
+    let announced = 0;
+    const subscription = clients.onDidChange(() => announced++);
+    try {
+      await keys.set('demo-key');
+      await waitFor('the change to be announced', () => announced > 0);
+      assert.equal(await clients.getClient(), before);
+    } finally {
+      subscription.dispose();
+    }
+  });
+
   it('Set Base URL saves the URL in the user settings as entered', async () => {
     const url = `${serverUrl()}/`;
     assert.equal(await vscode.commands.executeCommand('modelAccess.setBaseUrl', url), true);
