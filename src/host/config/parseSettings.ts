@@ -1,7 +1,8 @@
 // Pure (no vscode): turns raw configuration values into trusted Settings, so a bad value
 // in settings.json falls back to the default instead of reaching the client.
-import { DEFAULT_INITIAL_DELAY_MS, DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT, MAX_RETRY_AFTER_MS } from '../../api';
+import { DEFAULT_INITIAL_DELAY_MS, DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT, MAX_RETRY_AFTER_MS, type StreamLimits } from '../../api';
 import { parseModelOptions, type ModelOptions } from '../modelOptions/modelOptions';
+import { parseAnswerLimits } from './answerLimits';
 
 export type ApiKind = 'chat' | 'responses';
 
@@ -20,6 +21,8 @@ export interface Settings {
   systemPrompt?: string;
   /** Ask for streamed answers (default). Off: plain JSON replies, except for models that only stream. */
   stream: boolean;
+  /** The answer size limit and the data timeouts, passed to every chat call (see answerLimits.ts). */
+  limits: Required<StreamLimits>;
   /** Per-model temperature, top_p and reasoning effort (modelAccess.modelOptions), only those set. */
   modelOptions: ModelOptions;
 }
@@ -34,6 +37,9 @@ export interface RawSettings {
   initialDelayMs?: unknown;
   systemPrompt?: unknown;
   stream?: unknown;
+  maxAnswerChars?: unknown;
+  firstTokenTimeoutSeconds?: unknown;
+  idleTimeoutSeconds?: unknown;
   modelOptions?: unknown;
 }
 
@@ -51,6 +57,9 @@ export const SETTING_KEYS: Readonly<Record<keyof RawSettings, string>> = {
   initialDelayMs: 'retry.initialDelayMs',
   systemPrompt: 'systemPrompt',
   stream: 'stream',
+  maxAnswerChars: 'maxAnswerChars',
+  firstTokenTimeoutSeconds: 'firstTokenTimeoutSeconds',
+  idleTimeoutSeconds: 'idleTimeoutSeconds',
   modelOptions: 'modelOptions',
 };
 
@@ -82,6 +91,7 @@ export function parseSettings(raw: RawSettings): Settings {
     },
     systemPrompt,
     stream: raw.stream !== false,
+    limits: parseAnswerLimits(raw),
     modelOptions: parseModelOptions(raw.modelOptions),
   };
 }
