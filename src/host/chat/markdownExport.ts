@@ -1,11 +1,6 @@
 import { finishReasonNote } from '../../shared/finishReason';
 import type { ChatMessage, ErrorInfo, Transcript, Usage } from '../../shared/protocol';
-
-/** A fence longer than any backtick run in `text`, so exported text can never close it early. */
-function fenceFor(text: string): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
-  return '`'.repeat(longest + 1);
-}
+import { fenceFor, inertMarkdown } from './inertMarkdown';
 
 function quote(text: string): string {
   return text.split('\n').map((line) => (line ? `> ${line}` : '>')).join('\n');
@@ -25,18 +20,20 @@ function formatError(error: ErrorInfo): string {
     error.type ? `type \`${error.type}\`` : undefined,
     error.code ? `code \`${error.code}\`` : undefined,
   ].filter(Boolean);
-  return quote(`**Error** (${details.join(', ')}): ${error.message}`);
+  // Made inert as quoted: the quote is the structure a preview parses.
+  return inertMarkdown(quote(`**Error** (${details.join(', ')}): ${error.message}`));
 }
 
 function formatMessage(message: ChatMessage): string {
-  const heading = message.role === 'user' ? '## You' : `## Assistant${message.model ? ` (${message.model})` : ''}`;
+  const heading = message.role === 'user' ? '## You' : inertMarkdown(`## Assistant${message.model ? ` (${message.model})` : ''}`);
   const parts = [heading];
   if (message.reasoning) {
     const fence = fenceFor(message.reasoning);
     parts.push(`<details><summary>Reasoning</summary>\n\n${fence}text\n${message.reasoning}\n${fence}\n\n</details>`);
   }
   if (message.content) {
-    parts.push(message.content);
+    // As the chat shows it: images as links, HTML as text, so a preview of the file loads nothing.
+    parts.push(inertMarkdown(message.content));
   } else if (message.role === 'assistant' && message.status !== 'error') {
     parts.push('_(no text)_');
   }
@@ -67,12 +64,12 @@ function formatMessage(message: ChatMessage): string {
 export function transcriptToMarkdown(transcript: Transcript, exportedAt: Date = new Date()): string {
   const models = [...new Set(transcript.messages.map((message) => message.role === 'assistant' ? message.model : undefined).filter(Boolean))];
   const header = [
-    `# ${transcript.title.replace(/\s+/g, ' ').trim()}`,
-    [
+    inertMarkdown(`# ${transcript.title.replace(/\s+/g, ' ').trim()}`),
+    inertMarkdown([
       `- Started: ${new Date(transcript.createdAt).toISOString()}`,
       `- Exported: ${exportedAt.toISOString()}`,
       `- Model${models.length === 1 ? '' : 's'}: ${models.length > 0 ? models.map((model) => `\`${model}\``).join(', ') : '(none)'}`,
-    ].join('\n'),
+    ].join('\n')),
   ];
   const body = transcript.messages.map(formatMessage);
   return `${[...header, ...body].join('\n\n')}\n`;

@@ -1,7 +1,7 @@
 // The list of messages. A delta touches only its own message; the view follows the
 // stream to the bottom only while the user is already there.
 import type { ChatMessage, DeltaMessage, RetryNotice } from '../../shared/protocol';
-import { el, icon, iconButton } from '../dom';
+import { el, icon, iconButton, onActivate } from '../dom';
 import { MessageView, type MessageContext } from './messageView';
 
 /** How close to the bottom (px) still counts as "at the bottom". */
@@ -27,13 +27,21 @@ export class ConversationView {
     // Sticky at the bottom of the scroller: shown while the user has scrolled away from the end.
     this.jumpButton = iconButton(doc, 'arrow-down', 'Scroll to the latest message', { className: 'scroll-to-bottom' });
     this.jumpButton.hidden = true;
-    this.jumpButton.addEventListener('click', () => {
+    onActivate(this.jumpButton, () => {
       this.setPinned(true);
       this.scrollToBottom();
     });
     this.element = el(doc, 'main', { className: 'conversation', attrs: { id: 'conversation', 'aria-label': 'Conversation', tabindex: '0' } },
       this.emptyState, this.list, this.jumpButton);
     this.element.addEventListener('scroll', () => this.onScroll(), { passive: true });
+    // One delegated handler for every message's own buttons (see MessageView.activate).
+    onActivate(this.list, (event) => {
+      const button = (event.target as Element | null)?.closest('button');
+      const id = button?.closest<HTMLElement>('.message')?.dataset.id;
+      if (button && id !== undefined) {
+        this.views.get(id)?.activate(button);
+      }
+    });
     context.scheduler.onAfterFrame(() => this.followStream());
     // Late layout changes (a font arriving, a details element opening) move the bottom too.
     const ResizeObserverClass = doc.defaultView?.ResizeObserver;

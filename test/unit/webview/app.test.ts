@@ -568,6 +568,57 @@ describe('webview/app (jsdom)', () => {
       assert.deepEqual(h.posted, [{ type: 'openLink', href: 'https://example.com/docs' }]);
     });
 
+    it('opens a link exactly once: the click never reaches the workbench\'s own link handler on the window', () => {
+      const h = createAppHarness();
+      h.receive(state([message('assistant', 'See [docs](https://example.com/docs).')]));
+      h.runFrames();
+      let reachedWindow = 0;
+      h.window.addEventListener('click', () => reachedWindow++);
+      h.window.addEventListener('auxclick', () => reachedWindow++);
+      const event = click(h.window, h.$('.message .content a'));
+      assert.equal(event.defaultPrevented, true);
+      assert.equal(reachedWindow, 0);
+      assert.deepEqual(h.posted, [{ type: 'openLink', href: 'https://example.com/docs' }]);
+    });
+
+    it('never acts on a right or middle click: no link opens, no code is copied or inserted, no action runs', () => {
+      const h = createAppHarness();
+      const failed = message('assistant', 'See [docs](https://example.com/docs).\n\n```python\nprint("hi")\n```', {
+        status: 'error',
+        error: { message: 'Invalid API key', status: 401, actions: ['setApiKey'] },
+      });
+      h.receive(state([message('user', 'hi'), failed], { hasApiKey: false }));
+      h.runFrames();
+      const targets = [
+        '.message .content a', '.code-block button.insert-code', '.code-block button.copy-code', '.message .error button',
+        '.message button.copy-message', '.message button.edit', 'button#model-picker', '#welcome button',
+      ];
+      for (const button of [1, 2]) {
+        for (const selector of targets) {
+          const event = click(h.window, h.$(selector), button);
+          if (selector.endsWith(' a')) {
+            assert.equal(event.defaultPrevented, true, 'a middle click on a link must not navigate either');
+          }
+        }
+      }
+      assert.deepEqual(h.posted, []);
+      assert.equal(h.doc.querySelector('.message-editor'), null, 'a right click opened the editor');
+      // The same buttons still work with the primary button.
+      click(h.window, h.$('.code-block button.insert-code'));
+      assert.deepEqual(h.posted, [{ type: 'insertCode', code: 'print("hi")' }]);
+    });
+
+    it('ignores a click event that reports a non-primary button on delegated and direct buttons alike', () => {
+      const h = createAppHarness();
+      h.receive(state([message('user', 'hi'), message('assistant', '```js\nx\n```')]));
+      h.runFrames();
+      for (const selector of ['.code-block button.insert-code', '.message button.copy-message', '.message button.edit', 'button#model-picker', 'button#new-chat']) {
+        h.$(selector).dispatchEvent(new h.window.MouseEvent('click', { bubbles: true, cancelable: true, button: 2 }));
+      }
+      assert.deepEqual(h.posted, []);
+      assert.equal(h.doc.querySelector('.message-editor'), null);
+    });
+
     it('copies and inserts code from a code block', () => {
       const h = createAppHarness();
       h.receive(state([message('assistant', '```python\nprint("hi")\n```')]));

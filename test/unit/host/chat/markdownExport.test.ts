@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import MarkdownIt from 'markdown-it';
+import { inertMarkdown, loadsAnything } from '../../../../src/host/chat/inertMarkdown';
 import { exportFileName, transcriptToMarkdown } from '../../../../src/host/chat/markdownExport';
 import type { Transcript } from '../../../../src/shared/protocol';
 
@@ -78,5 +80,72 @@ describe('exportFileName', () => {
     assert.equal(exportFileName(transcript), 'explain-the-retry-policy.md');
     assert.equal(exportFileName({ ...transcript, title: '../../etc/passwd' }), 'etc-passwd.md');
     assert.equal(exportFileName({ ...transcript, title: '日本語' }), 'chat.md');
+  });
+});
+
+describe('transcriptToMarkdown: a preview of the export loads nothing remote', () => {
+  const exportOf = (content: string, extra: Partial<Transcript['messages'][number]> = {}): string => transcriptToMarkdown({
+    ...transcript,
+    title: 'Images',
+    messages: [{ id: 'a', role: 'assistant', content, status: 'done', model: 'echo-1', createdAt: 0, ...extra }],
+  });
+
+  const hostile = [
+    '![x](https://evil/img.png)',
+    'Look: ![chart][logo] and ![logo] and ![logo][]\n\n[logo]: https://evil/ref.png',
+    'An <img src="https://evil/html.png"> inline',
+    '<img src="https://evil/block.png">',
+    '<picture><source srcset="https://evil/s.png"></picture>',
+    '<div style="background:url(https://evil/bg.png)">x</div>',
+    '<video poster="https://evil/poster.png"></video>',
+    '- item ![x](https://evil/list.png)\n  > quoted ![y](https://evil/quote.png)',
+    '[![badge](https://evil/badge.svg)](https://example.com)',
+    '![a `code` alt](https://evil/alt.png) `inline ![kept](as-code)`',
+    '`unclosed ![x](https://evil/after-backtick.png)',
+    '``` ![x](https://evil/fence-info.png)\nnot code?\n```',
+    '\\![x](https://evil/escaped-bang.png)',
+  ];
+  for (const content of hostile) {
+    it(`has no image and no HTML for: ${content.split('\n')[0]}`, () => {
+      const markdown = exportOf(content);
+      assert.equal(loadsAnything(markdown.replace(/<details>[\s\S]*?<\/details>/g, '')), false, markdown);
+      assert.equal(loadsAnything(exportOf('plain', { error: { message: content, status: 500, actions: [] } })), false);
+    });
+  }
+
+  it('keeps each image as a link to it, as the chat shows it', () => {
+    const markdown = exportOf('![x](https://evil/img.png) and ![r][ref]\n\n[ref]: https://evil/ref.png');
+    const html = new MarkdownIt({ html: true }).render(markdown);
+    assert.match(html, /!<a href="https:\/\/evil\/img.png">x<\/a>/);
+    assert.match(html, /!<a href="https:\/\/evil\/ref.png">r<\/a>/);
+  });
+
+  it('shows HTML as the text the model wrote', () => {
+    const html = new MarkdownIt({ html: true }).render(exportOf('An <img src="https://evil/x.png"> here'));
+    assert.match(html, /An &lt;img src=&quot;https:\/\/evil\/x.png&quot;&gt; here/);
+  });
+
+  it('leaves code as written: fenced, indented and inline', () => {
+    const content = 'Use `![a](b)` or:\n\n```md\n![x](https://example.com/x.png)\n<img src="y">\n```\n\n    <img indented>';
+    assert.ok(exportOf(content).includes(content));
+  });
+
+  it('keeps autolinks, escaped characters and comparisons readable', () => {
+    const content = 'See <https://example.com> and a < b > c, 1<2, \\<b>';
+    assert.ok(exportOf(content).includes(content));
+  });
+
+  it('exports text whose images the escaping misses as a plain code block (checked by parsing the result)', () => {
+    // The inline-code scan pairs these backticks across two paragraphs; a parser does not.
+    const content = 'tick ` here\n\n![x](https://evil/p.png) and ` there';
+    const markdown = inertMarkdown(content);
+    assert.equal(markdown, `\`\`\`text\n${content}\n\`\`\``);
+    assert.equal(loadsAnything(markdown), false);
+    assert.equal(loadsAnything(exportOf(content)), false);
+  });
+
+  it('makes the title and model ids inert too', () => {
+    const markdown = transcriptToMarkdown({ ...transcript, title: '<img src=https://evil/t.png> ![t](https://evil/t.png)' });
+    assert.equal(loadsAnything(markdown.replace(/<details>[\s\S]*?<\/details>/g, '')), false);
   });
 });
