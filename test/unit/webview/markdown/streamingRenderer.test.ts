@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { StreamingMarkdownRenderer } from '../../../../src/webview/markdown/streamingRenderer';
-import { md } from './streamFixture';
+import { md, streamAndCollect } from './streamFixture';
 import { answerTokens, framesOf } from './tokenStream';
 
 /** Streams `tokenCount` tokens, rendering once per frame, and returns the work per streamed character. */
@@ -53,13 +53,7 @@ describe('webview/markdown/streamingRenderer: work grows linearly', function () 
       const code = Array.from({ length: lines }, (_, i) => `export function f${i}(a: number): number { return a * ${i} + 1; } // line ${i}`).join('\n');
       const text = `Here is the file:\n\n\`\`\`ts\n${code}\n\`\`\`\n\nDone.\n`;
       const renderer = new StreamingMarkdownRenderer(md);
-      let finished = '';
-      for (const frame of framesOf(text.match(/\s*\S+|\s+/g) ?? [], 3)) {
-        renderer.append(frame);
-        finished += renderer.render().finishedHtml;
-      }
-      finished += renderer.render(true).finishedHtml;
-      assert.equal(finished, md.render(text), 'the committed HTML is exactly a full render');
+      assert.equal(streamAndCollect(framesOf(text.match(/\s*\S+|\s+/g) ?? [], 3), renderer), md.render(text), 'the committed HTML is exactly a full render');
       return renderer.work.highlightedChars / code.length;
     };
     const small = streamCode(50);
