@@ -136,8 +136,16 @@ export class MessageView {
   private render(): void {
     this.content.classList.toggle('empty', this.message.content === '');
     const final = this.message.status !== 'streaming';
-    this.contentView.update(final);
-    this.reasoning?.view.update(final);
+    const contentBehind = this.contentView.update(final);
+    const reasoningBehind = this.reasoning?.view.update(final) ?? false;
+    // More text than one frame takes: the rest renders in the next frames, and the final status
+    // shows only once all of the final text is in the DOM.
+    const behind = contentBehind || reasoningBehind;
+    this.element.dataset.status = behind ? 'streaming' : this.message.status;
+    this.element.setAttribute('aria-busy', String(behind || this.message.status === 'streaming'));
+    if (behind) {
+      this.context.scheduler.schedule(this.flush);
+    }
   }
 
   private ensureReasoning(): NonNullable<MessageView['reasoning']> {

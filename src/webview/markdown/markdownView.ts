@@ -14,6 +14,12 @@ import type { ContainerKind, RenderUpdate, StreamingMarkdownRenderer } from './s
 
 const BLOCKS_PER_CHUNK = 16;
 
+/**
+ * New characters rendered per frame at most. Rendering costs about a microsecond per character in
+ * the webview (parse, sanitize, DOM), so this keeps a frame's work to a few milliseconds.
+ */
+export const FRAME_BUDGET_CHARS = 8_000;
+
 interface OpenElement {
   kind: ContainerKind;
   /** The nodes the container was created as (its element and the line break after it). */
@@ -28,6 +34,8 @@ export class MarkdownView {
   private readonly tail: HTMLElement;
   private tailHtml = '';
   private afterHtml = '';
+  /** Text received but not yet rendered (over the frame budget). */
+  private pending = '';
   /** The unsettled nodes at the end of the innermost open container (or of `.md-tail`). */
   private tailNodes: Node[] = [];
   private open: OpenElement[] = [];
@@ -48,16 +56,31 @@ export class MarkdownView {
   }
 
   append(text: string): void {
-    this.renderer.append(text);
+    this.pending += text;
   }
 
   setText(text: string): void {
-    this.renderer.setText(text);
+    const known = this.renderer.source + this.pending;
+    if (text.startsWith(known)) {
+      this.pending += text.slice(known.length);
+      return;
+    }
+    this.renderer.setText('');
+    this.pending = text;
   }
 
-  /** Renders what changed since the last update; `final` once the text is complete. */
-  update(final: boolean): void {
-    this.apply(this.renderer.render(final));
+  /**
+   * Renders what changed since the last update, at most FRAME_BUDGET_CHARS of new text: a larger
+   * batch renders over several frames instead of in one long task. True while text is left over
+   * (call again next frame); `final` (the text is complete) applies once the last of it is in.
+   */
+  update(final: boolean): boolean {
+    const take = this.pending.slice(0, FRAME_BUDGET_CHARS);
+    this.pending = this.pending.slice(take.length);
+    this.renderer.append(take);
+    const behind = this.pending !== '';
+    this.apply(this.renderer.render(final && !behind));
+    return behind;
   }
 
   private apply(update: RenderUpdate): void {
@@ -71,11 +94,15 @@ export class MarkdownView {
       this.openCode = undefined;
       this.count(2);
     }
+    const [first] = update.ops;
+    if (first?.type === 'closeCode') {
+      this.finishOpenCode(first.code);
+    }
     // Settled top-level blocks go to `.md-blocks` and leave the tail alone; anything else replaces it.
     const afterHtml = update.afterHtml.join('\u0000');
     const changed = update.tailHtml !== this.tailHtml || afterHtml !== this.afterHtml
       || (this.openCode !== undefined) !== (update.openCode !== undefined)
-      || update.ops.some((op) => op.type !== 'html')
+      || update.ops.some((op) => op.type !== 'html' && op.type !== 'closeCode')
       || (this.open.length > 0 && update.ops.length > 0);
     if (changed) {
       this.removeTail();
@@ -91,6 +118,8 @@ export class MarkdownView {
         case 'close':
           this.closeContainer();
           break;
+        case 'closeCode':
+          break; // done above, first
         case 'discardOpen':
           for (const node of this.open[0]?.nodes ?? []) node.parentNode?.removeChild(node);
           this.count(this.open[0]?.nodes.length ?? 0);
@@ -186,10 +215,22 @@ export class MarkdownView {
     return fragment;
   }
 
+  /** The open code block is finished: it moves, as it is, to the finished blocks. */
+  private finishOpenCode(code: string): void {
+    if (this.openCode === undefined) {
+      throw new Error('Model Access: a code block finished that was not shown');
+    }
+    this.openCode.finish(code);
+    this.currentChunk().append(...this.tailNodes);
+    this.count(1);
+    this.tailNodes = [];
+    this.openCode = undefined;
+  }
+
   private showOpenCode(language: string, code: string): void {
     if (this.openCode === undefined || !this.openCode.accepts(language, code)) {
       this.removeTail();
-      this.openCode = new OpenCodeBlock(this.container.ownerDocument, this.sanitize, language);
+      this.openCode = new OpenCodeBlock(this.container.ownerDocument, this.sanitize, language, this.renderer.work);
       this.tailNodes = Array.from(this.openCode.element.childNodes);
       this.tail.append(this.openCode.element);
       this.count(1);

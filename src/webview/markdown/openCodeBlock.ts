@@ -7,7 +7,7 @@
 // view renders it whole, once, like any other block.
 import MarkdownIt from 'markdown-it';
 import { markBidiControls } from './bidi';
-import { highlightGrowingRest, type HighlightCache } from './highlight';
+import { highlightGrowingRest, type HighlightCache, type HighlightWork } from './highlight';
 import { emptyCodeBlockHtml } from './markdownEngine';
 import type { Sanitize } from './sanitizer';
 
@@ -22,7 +22,7 @@ export class OpenCodeBlock {
   private shownCode = '';
   private shownHtmlLength = 0;
 
-  constructor(doc: Document, private readonly sanitize: Sanitize, readonly language: string) {
+  constructor(doc: Document, private readonly sanitize: Sanitize, readonly language: string, private readonly work?: HighlightWork) {
     this.element = sanitize(emptyCodeBlockHtml(language));
     const code = this.element.querySelector('code');
     if (!code) {
@@ -38,8 +38,17 @@ export class OpenCodeBlock {
     return language === this.language && code.startsWith(this.shownCode);
   }
 
+  /**
+   * Makes the block what a full render of it is: the settled chunks and the rest, without the
+   * span that held the rest. It is not updated after this.
+   */
+  finish(code: string): void {
+    this.update(code);
+    this.rest.replaceWith(...Array.from(this.rest.childNodes));
+  }
+
   update(code: string): void {
-    const restHtml = highlightGrowingRest(code, this.language, this.cache);
+    const restHtml = highlightGrowingRest(code, this.language, this.cache, this.work);
     if (restHtml === undefined) {
       // Not highlighted: plain text, settled at the last line break.
       const settledEnd = code.lastIndexOf('\n') + 1;

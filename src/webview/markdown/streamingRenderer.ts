@@ -29,6 +29,8 @@ export type RenderOp =
   | { type: 'open'; kind: ContainerKind; openHtml: string; closeHtml: string }
   /** The innermost container is complete. */
   | { type: 'close' }
+  /** The open code block (see `openCode`) is finished with this code: keep it as a finished block. */
+  | { type: 'closeCode'; code: string }
   /** The open containers were wrong about what follows (rare: a list turning loose, a setext
    * underline): drop them; the ops after this rebuild the open block from its start. */
   | { type: 'discardOpen' };
@@ -181,7 +183,22 @@ export class StreamingMarkdownRenderer {
     const completeEnd = Math.max(fresh.lastIndexOf('\n'), fresh.lastIndexOf('\r') === fresh.length - 1 ? -1 : fresh.lastIndexOf('\r')) + 1;
     const complete = fresh.slice(0, completeEnd);
     this.work.parsedChars += fresh.length;
-    if (final || complete.split(/\r\n?|\n/).some((line) => fence.closing.test(line))) {
+    const lines = complete.split(/(?<=\r\n|\r(?!\n)|\n)/);
+    let consumed = 0;
+    for (const line of lines) {
+      if (fence.closing.test(line.replace(/\r?\n$|\r$/, ''))) {
+        // Closed: the block the view has been extending is finished as it is (highlighting a
+        // long block whole again would be one long task); the text after it goes on as usual.
+        this.fence = undefined;
+        update.ops.push({ type: 'closeCode', code: fence.code + normalizeSource(complete.slice(0, consumed)) });
+        this.work.finishedBlocks++;
+        this.committedLength = fence.scanned + consumed + line.length;
+        return false;
+      }
+      consumed += line.length;
+    }
+    if (final) {
+      // Ends unclosed: parsed like any other block.
       this.fence = undefined;
       return false;
     }
@@ -196,7 +213,8 @@ export class StreamingMarkdownRenderer {
     const starts = lineStarts(open);
     const line = token.map?.[0];
     const contentStart = line === undefined ? undefined : starts[line + 1];
-    if (contentStart === undefined || !/^[`~]/.test(open.slice(starts[line ?? 0]))) {
+    // (A line ending in \r at the very end may still get its \n.)
+    if (contentStart === undefined || !/^[`~]/.test(open.slice(starts[line ?? 0])) || (contentStart === open.length && open.endsWith('\r'))) {
       return;
     }
     const marker = token.markup;

@@ -232,6 +232,27 @@ describe('webview/app (jsdom)', () => {
       assert.deepEqual(paragraphs, expected.trim().split('\n\n').map((p) => p.trim()));
     });
 
+    it('renders a batch larger than a frame over several frames, and shows the final status only when all of it is in', () => {
+      const h = createAppHarness();
+      const answer = message('assistant', '', { status: 'streaming' });
+      h.receive(state([message('user', 'q'), answer], { busy: true }));
+      const text = Array.from({ length: 2_000 }, (_, i) => `- item ${i} with some words in it\n`).join('');
+      h.receive({ type: 'delta', messageId: answer.id, content: text });
+      h.receive({ type: 'messageUpdated', message: { ...answer, content: text, status: 'done' } });
+      const view = h.$(`.message[data-id="${answer.id}"]`);
+      // The final update renders its first part at once (one task), the rest one part per frame.
+      const items: number[] = [view.querySelectorAll('.content li').length];
+      while (view.dataset.status === 'streaming') {
+        assert.ok(h.runFrames() > 0, 'rendering stalled');
+        items.push(view.querySelectorAll('.content li').length);
+      }
+      assert.equal(view.dataset.status, 'done');
+      assert.equal(view.querySelectorAll('.content li').length, 2_000);
+      assert.ok(items.length > 3, `rendered in ${items.length} frames`);
+      const steps = items.map((count, i) => count - (items[i - 1] ?? 0));
+      assert.ok(Math.max(...steps) < 400, `items added per frame: ${steps.join(', ')}`);
+    });
+
     it('keeps finished blocks in the DOM and replaces only the open tail', () => {
       const h = createAppHarness();
       const answer = message('assistant', '', { status: 'streaming' });

@@ -51,14 +51,24 @@ export class HtmlAssembler {
         const html = closed ? closed.openHtml + closed.children + closed.closeHtml : '';
         if (this.open.length === 0) this.done += html;
         else this.open[this.open.length - 1].children += html;
+      } else if (op.type === 'closeCode') {
+        this.done += this.codeBlock(op.code);
       } else {
         this.open = [];
       }
     }
     this.tail = update.tailHtml;
     this.after = update.afterHtml;
+    if (update.openCode) this.codeLanguage = update.openCode.language;
     return this;
   }
+
+  /** The HTML of a finished code block, as the view keeps it: the language comes from the tail it showed. */
+  private codeBlock(code: string): string {
+    return md.render(`\`\`\`\`\`\`\`\`${this.codeLanguage}\n${code}\`\`\`\`\`\`\`\`\n`);
+  }
+
+  private codeLanguage = '';
 
   /** Open containers still held (none after a final render). */
   get openCount(): number {

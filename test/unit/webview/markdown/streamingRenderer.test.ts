@@ -1,6 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { StreamingMarkdownRenderer } from '../../../../src/webview/markdown/streamingRenderer';
-import { md, streamAndCollect } from './streamFixture';
+import { MarkdownView } from '../../../../src/webview/markdown/markdownView';
+import { createSanitizer } from '../../../../src/webview/markdown/sanitizer';
+import { createWindow } from '../domFixture';
+import { md } from './streamFixture';
 import { answerTokens, framesOf } from './tokenStream';
 
 /** Streams `tokenCount` tokens, rendering once per frame, and returns the work per streamed character. */
@@ -52,8 +55,20 @@ describe('webview/markdown/streamingRenderer: work grows linearly', function () 
     const streamCode = (lines: number): number => {
       const code = Array.from({ length: lines }, (_, i) => `export function f${i}(a: number): number { return a * ${i} + 1; } // line ${i}`).join('\n');
       const text = `Here is the file:\n\n\`\`\`ts\n${code}\n\`\`\`\n\nDone.\n`;
+      // Through the view: it extends the open block in place and keeps it when the block closes.
+      const window = createWindow();
+      const sanitize = createSanitizer(window);
       const renderer = new StreamingMarkdownRenderer(md);
-      assert.equal(streamAndCollect(framesOf(text.match(/\s*\S+|\s+/g) ?? [], 3), renderer), md.render(text), 'the committed HTML is exactly a full render');
+      const container = window.document.createElement('div');
+      const view = new MarkdownView(container, renderer, sanitize);
+      for (const frame of framesOf(text.match(/\s*\S+|\s+/g) ?? [], 3)) {
+        view.append(frame);
+        view.update(false);
+      }
+      view.update(true);
+      const whole = window.document.createElement('div');
+      whole.append(sanitize(md.render(text)));
+      assert.equal(container.querySelector('.md-chunk')?.innerHTML, whole.innerHTML, 'the DOM is exactly a full render');
       return renderer.work.highlightedChars / code.length;
     };
     const small = streamCode(50);
