@@ -4,6 +4,11 @@ import type { ChatMessage, DeltaMessage, RetryNotice } from '../../shared/protoc
 import { el, icon, iconButton, onActivate } from '../dom';
 import { MessageView, type MessageContext } from './messageView';
 
+/** Messages rendered at once when a chat opens: its end, which is what the view shows first. */
+const FIRST_MESSAGES = 12;
+/** Older messages rendered per frame after that. */
+const MESSAGES_PER_FRAME = 20;
+
 /** How close to the bottom (px) still counts as "at the bottom". */
 const BOTTOM_SLACK = 32;
 
@@ -50,24 +55,50 @@ export class ConversationView {
     }
   }
 
-  /** Replaces the whole conversation (state replay). */
+  /**
+   * Replaces the whole conversation (state replay). The last messages, the ones on screen, render
+   * at once; older ones follow a batch per frame, so a long chat opens without one long task.
+   */
   replace(messages: readonly ChatMessage[]): void {
     for (const view of this.order) {
       view.dispose();
     }
     this.views.clear();
     this.order = [];
+    const seen = new Set<string>();
+    const unique = messages.filter((message) => !seen.has(message.id) && seen.add(message.id));
+    this.backlog = unique.slice(0, Math.max(0, unique.length - FIRST_MESSAGES));
     const fragment = this.context.doc.createDocumentFragment();
-    for (const message of messages) {
-      if (!this.views.has(message.id)) {
-        fragment.append(this.createView(message).element);
-      }
+    for (const message of unique.slice(this.backlog.length)) {
+      fragment.append(this.createView(message).element);
     }
     this.list.replaceChildren(fragment);
     this.setPinned(true);
     this.refresh();
     this.scrollToBottom();
+    if (this.backlog.length > 0) {
+      this.context.scheduler.schedule(this.renderBacklog);
+    }
   }
+
+  /** Older messages of a replayed chat, not rendered yet (oldest first). */
+  private backlog: ChatMessage[] = [];
+
+  private readonly renderBacklog = (): void => {
+    const batch = this.backlog.splice(Math.max(0, this.backlog.length - MESSAGES_PER_FRAME));
+    const fragment = this.context.doc.createDocumentFragment();
+    const views = batch.map((message) => this.createView(message, false));
+    for (const view of views) {
+      fragment.append(view.element);
+    }
+    this.order.unshift(...views);
+    // Above what is shown: the browser keeps the visible messages in place (scroll anchoring).
+    this.list.prepend(fragment);
+    this.refresh();
+    if (this.backlog.length > 0) {
+      this.context.scheduler.schedule(this.renderBacklog);
+    }
+  };
 
   add(message: ChatMessage): void {
     const existing = this.views.get(message.id);
@@ -88,6 +119,11 @@ export class ConversationView {
   }
 
   update(message: ChatMessage): void {
+    const waiting = this.backlog.findIndex((old) => old.id === message.id);
+    if (waiting >= 0) {
+      this.backlog[waiting] = message;
+      return;
+    }
     if (this.views.has(message.id)) {
       this.views.get(message.id)?.update(message);
       this.refresh();
@@ -107,10 +143,12 @@ export class ConversationView {
     this.refresh();
   }
 
-  private createView(message: ChatMessage): MessageView {
+  private createView(message: ChatMessage, last = true): MessageView {
     const view = new MessageView(this.context, message);
     this.views.set(message.id, view);
-    this.order.push(view);
+    if (last) {
+      this.order.push(view);
+    }
     return view;
   }
 

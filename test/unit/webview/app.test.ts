@@ -253,6 +253,27 @@ describe('webview/app (jsdom)', () => {
       assert.ok(Math.max(...steps) < 400, `items added per frame: ${steps.join(', ')}`);
     });
 
+    it('opens a chat of 500 messages with its last messages first, then the older ones a batch per frame, in order', () => {
+      const h = createAppHarness();
+      const messages = Array.from({ length: 500 }, (_, i) => message(i % 2 === 0 ? 'user' : 'assistant', `Message **${i}**\n\n- a\n- b`));
+      h.receive(state(messages));
+      const shownFirst = h.$$('.message').map((view) => view.dataset.id);
+      assert.ok(shownFirst.length > 0 && shownFirst.length <= 20, `${shownFirst.length} messages rendered at once`);
+      assert.deepEqual(shownFirst, messages.slice(-shownFirst.length).map((m) => m.id));
+      let frames = 0;
+      let largestBatch = 0;
+      for (let before = shownFirst.length; h.runFrames() > 0; frames++) {
+        const now = h.$$('.message').length;
+        largestBatch = Math.max(largestBatch, now - before);
+        before = now;
+      }
+      assert.deepEqual(h.$$('.message').map((view) => view.dataset.id), messages.map((m) => m.id));
+      assert.ok(frames > 10 && largestBatch <= 25, `${frames} frames, up to ${largestBatch} messages per frame`);
+      assert.equal(h.$(`.message[data-id="${messages[0].id}"] .content strong`).textContent, '0');
+      // Only the last answer offers Regenerate, also after the older ones arrived.
+      assert.equal(h.$$('.message button.regenerate').filter((button) => !button.hidden).length, 1);
+    });
+
     it('keeps finished blocks in the DOM and replaces only the open tail', () => {
       const h = createAppHarness();
       const answer = message('assistant', '', { status: 'streaming' });
