@@ -8,16 +8,17 @@
 // code (fenced, indented, inline) is left as written, since nothing in code renders.
 // Then the result is parsed as a preview would (html on): if any image or HTML is still there
 // (a case the escaping got wrong), the text is exported as a plain code block instead.
-import MarkdownIt from 'markdown-it';
+import type MarkdownIt from 'markdown-it';
 
 type Token = MarkdownIt.Token;
 
-let parser: MarkdownIt | undefined;
-
-/** The preview's view of Markdown: raw HTML on, as VS Code's Markdown preview has it. */
-function previewParser(): MarkdownIt {
-  parser ??= new MarkdownIt({ html: true, linkify: true });
-  return parser;
+/**
+ * The preview's view of Markdown: raw HTML on, as VS Code's Markdown preview has it. Loaded on the
+ * first export, not when the extension activates (it is a sizeable part of the bundle).
+ */
+export async function loadPreviewParser(): Promise<MarkdownIt> {
+  const { default: MarkdownItClass } = await import('markdown-it');
+  return new MarkdownItClass({ html: true, linkify: true });
 }
 
 /** Source line ranges [start, end) of code blocks (fenced or indented), where nothing renders. */
@@ -71,10 +72,10 @@ function escapeOutsideInlineCode(text: string): string {
 }
 
 /** True when a preview of `markdown` would contain an image or raw HTML. */
-export function loadsAnything(markdown: string): boolean {
+export function loadsAnything(markdown: string, parser: MarkdownIt): boolean {
   const visit = (tokens: readonly Token[]): boolean =>
     tokens.some((token) => token.type === 'image' || token.type === 'html_inline' || token.type === 'html_block' || visit(token.children ?? []));
-  return visit(previewParser().parse(markdown, {}));
+  return visit(parser.parse(markdown, {}));
 }
 
 /** A fence longer than any backtick run in `text`, so the text can never close it early. */
@@ -84,10 +85,10 @@ export function fenceFor(text: string): string {
 }
 
 /** `markdown` with images as links and HTML as text; see the file comment. */
-export function inertMarkdown(markdown: string): string {
+export function inertMarkdown(markdown: string, parser: MarkdownIt): string {
   const lines = markdown.split('\n');
   const code = new Array<boolean>(lines.length).fill(false);
-  for (const [start, end] of codeLineRanges(previewParser().parse(markdown, {}))) {
+  for (const [start, end] of codeLineRanges(parser.parse(markdown, {}))) {
     for (let line = start; line < end && line < lines.length; line++) code[line] = true;
   }
   const parts: string[] = [];
@@ -106,7 +107,7 @@ export function inertMarkdown(markdown: string): string {
   });
   flush();
   const result = parts.join('\n');
-  if (!loadsAnything(result)) {
+  if (!loadsAnything(result, parser)) {
     return result;
   }
   const fence = fenceFor(markdown);

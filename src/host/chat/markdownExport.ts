@@ -1,6 +1,7 @@
 import { finishReasonNote } from '../../shared/finishReason';
 import type { ChatMessage, ErrorInfo, Transcript, Usage } from '../../shared/protocol';
-import { fenceFor, inertMarkdown } from './inertMarkdown';
+import type MarkdownIt from 'markdown-it';
+import { fenceFor, inertMarkdown, loadPreviewParser } from './inertMarkdown';
 
 function quote(text: string): string {
   return text.split('\n').map((line) => (line ? `> ${line}` : '>')).join('\n');
@@ -14,18 +15,18 @@ function formatUsage(usage: Usage): string | undefined {
   return parts.length > 0 ? `_Tokens: ${parts.join(', ')}_` : undefined;
 }
 
-function formatError(error: ErrorInfo): string {
+function formatError(error: ErrorInfo, parser: MarkdownIt): string {
   const details = [
     error.status !== undefined ? `status ${error.status}` : 'no reply from the server',
     error.type ? `type \`${error.type}\`` : undefined,
     error.code ? `code \`${error.code}\`` : undefined,
   ].filter(Boolean);
   // Made inert as quoted: the quote is the structure a preview parses.
-  return inertMarkdown(quote(`**Error** (${details.join(', ')}): ${error.message}`));
+  return inertMarkdown(quote(`**Error** (${details.join(', ')}): ${error.message}`), parser);
 }
 
-function formatMessage(message: ChatMessage): string {
-  const heading = message.role === 'user' ? '## You' : inertMarkdown(`## Assistant${message.model ? ` (${message.model})` : ''}`);
+function formatMessage(message: ChatMessage, parser: MarkdownIt): string {
+  const heading = message.role === 'user' ? '## You' : inertMarkdown(`## Assistant${message.model ? ` (${message.model})` : ''}`, parser);
   const parts = [heading];
   if (message.reasoning) {
     const fence = fenceFor(message.reasoning);
@@ -33,7 +34,7 @@ function formatMessage(message: ChatMessage): string {
   }
   if (message.content) {
     // As the chat shows it: images as links, HTML as text, so a preview of the file loads nothing.
-    parts.push(inertMarkdown(message.content));
+    parts.push(inertMarkdown(message.content, parser));
   } else if (message.role === 'assistant' && message.status !== 'error') {
     parts.push('_(no text)_');
   }
@@ -47,7 +48,7 @@ function formatMessage(message: ChatMessage): string {
     parts.push('_[Incomplete: the answer was still streaming when this was exported.]_');
   }
   if (message.error) {
-    parts.push(formatError(message.error));
+    parts.push(formatError(message.error, parser));
   }
   const usage = message.usage && formatUsage(message.usage);
   if (usage) {
@@ -61,17 +62,18 @@ function formatMessage(message: ChatMessage): string {
  * message with its errors, stop markers and token usage. Built only from the transcript, which
  * never holds the API key.
  */
-export function transcriptToMarkdown(transcript: Transcript, exportedAt: Date = new Date()): string {
+export async function transcriptToMarkdown(transcript: Transcript, exportedAt: Date = new Date()): Promise<string> {
+  const parser = await loadPreviewParser();
   const models = [...new Set(transcript.messages.map((message) => message.role === 'assistant' ? message.model : undefined).filter(Boolean))];
   const header = [
-    inertMarkdown(`# ${transcript.title.replace(/\s+/g, ' ').trim()}`),
+    inertMarkdown(`# ${transcript.title.replace(/\s+/g, ' ').trim()}`, parser),
     inertMarkdown([
       `- Started: ${new Date(transcript.createdAt).toISOString()}`,
       `- Exported: ${exportedAt.toISOString()}`,
       `- Model${models.length === 1 ? '' : 's'}: ${models.length > 0 ? models.map((model) => `\`${model}\``).join(', ') : '(none)'}`,
-    ].join('\n')),
+    ].join('\n'), parser),
   ];
-  const body = transcript.messages.map(formatMessage);
+  const body = transcript.messages.map((message) => formatMessage(message, parser));
   return `${[...header, ...body].join('\n\n')}\n`;
 }
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
-import { inertMarkdown, loadsAnything } from '../../../../src/host/chat/inertMarkdown';
+import { inertMarkdown, loadPreviewParser, loadsAnything as loadsAnythingWith } from '../../../../src/host/chat/inertMarkdown';
 import { exportFileName, transcriptToMarkdown } from '../../../../src/host/chat/markdownExport';
 import type { Transcript } from '../../../../src/shared/protocol';
 
@@ -26,16 +26,19 @@ const transcript: Transcript = {
 };
 
 describe('transcriptToMarkdown', () => {
-  const markdown = transcriptToMarkdown(transcript, new Date(Date.UTC(2026, 0, 3)));
+  let markdown = '';
+  before(async () => {
+    markdown = await transcriptToMarkdown(transcript, new Date(Date.UTC(2026, 0, 3)));
+  });
 
-  it('starts with the title, the dates and the models used', () => {
+  it('starts with the title, the dates and the models used', async () => {
     assert.ok(markdown.startsWith('# Explain the retry policy\n\n'));
     assert.ok(markdown.includes('- Started: 2026-01-02T03:04:05.000Z'));
     assert.ok(markdown.includes('- Exported: 2026-01-03T00:00:00.000Z'));
     assert.ok(markdown.includes('- Models: `echo-1`, `slow-1`'));
   });
 
-  it('has every message in order with its author and model', () => {
+  it('has every message in order with its author and model', async () => {
     const order = ['## You\n\nExplain the retry policy', '## Assistant (echo-1)\n\n', '## You\n\nLonger, please', '## Assistant (slow-1)', '## You\n\nAgain'];
     let at = 0;
     for (const part of order) {
@@ -46,14 +49,14 @@ describe('transcriptToMarkdown', () => {
     assert.ok(markdown.includes('It backs off.\n\n```ts\nwait(500);\n```'));
   });
 
-  it('marks stopped answers and shows errors with status, type and code', () => {
+  it('marks stopped answers and shows errors with status, type and code', async () => {
     assert.match(markdown, /Once upon\n\n_\[Stopped[^\n]*\]_/);
     assert.ok(markdown.includes('Partial'));
     assert.ok(markdown.includes('> **Error** (status 429, type `rate_limit_error`, code `rate_limit_exceeded`): Rate limit exceeded'));
   });
 
-  it('marks an answer cut off at the output-token limit', () => {
-    const cut = transcriptToMarkdown({
+  it('marks an answer cut off at the output-token limit', async () => {
+    const cut = await transcriptToMarkdown({
       ...transcript,
       messages: [{ id: 'a', role: 'assistant', content: 'Half of', status: 'done', finishReason: 'length', createdAt: 0 }],
     });
@@ -61,13 +64,13 @@ describe('transcriptToMarkdown', () => {
     assert.doesNotMatch(markdown, /Cut off/);
   });
 
-  it('shows usage and reasoning in a fence its text cannot close', () => {
+  it('shows usage and reasoning in a fence its text cannot close', async () => {
     assert.ok(markdown.includes('_Tokens: 12 input, 34 output_'));
     assert.ok(markdown.includes('````text\nThe user wants ``` details\n````'));
   });
 
-  it('says "no reply" for a network failure', () => {
-    const failed = transcriptToMarkdown({
+  it('says "no reply" for a network failure', async () => {
+    const failed = await transcriptToMarkdown({
       ...transcript,
       messages: [{ id: 'x', role: 'assistant', content: '', status: 'error', createdAt: 0, error: { message: 'Connection refused', actions: ['retry'] } }],
     });
@@ -76,7 +79,7 @@ describe('transcriptToMarkdown', () => {
 });
 
 describe('exportFileName', () => {
-  it('slugs the title', () => {
+  it('slugs the title', async () => {
     assert.equal(exportFileName(transcript), 'explain-the-retry-policy.md');
     assert.equal(exportFileName({ ...transcript, title: '../../etc/passwd' }), 'etc-passwd.md');
     assert.equal(exportFileName({ ...transcript, title: '日本語' }), 'chat.md');
@@ -84,7 +87,12 @@ describe('exportFileName', () => {
 });
 
 describe('transcriptToMarkdown: a preview of the export loads nothing remote', () => {
-  const exportOf = (content: string, extra: Partial<Transcript['messages'][number]> = {}): string => transcriptToMarkdown({
+  let parser: MarkdownIt;
+  before(async () => {
+    parser = await loadPreviewParser();
+  });
+  const loadsAnything = (markdown: string): boolean => loadsAnythingWith(markdown, parser);
+  const exportOf = (content: string, extra: Partial<Transcript['messages'][number]> = {}): Promise<string> => transcriptToMarkdown({
     ...transcript,
     title: 'Images',
     messages: [{ id: 'a', role: 'assistant', content, status: 'done', model: 'echo-1', createdAt: 0, ...extra }],
@@ -106,46 +114,46 @@ describe('transcriptToMarkdown: a preview of the export loads nothing remote', (
     '\\![x](https://evil/escaped-bang.png)',
   ];
   for (const content of hostile) {
-    it(`has no image and no HTML for: ${content.split('\n')[0]}`, () => {
-      const markdown = exportOf(content);
+    it(`has no image and no HTML for: ${content.split('\n')[0]}`, async () => {
+      const markdown = await exportOf(content);
       assert.equal(loadsAnything(markdown.replace(/<details>[\s\S]*?<\/details>/g, '')), false, markdown);
-      assert.equal(loadsAnything(exportOf('plain', { error: { message: content, status: 500, actions: [] } })), false);
+      assert.equal(loadsAnything(await exportOf('plain', { error: { message: content, status: 500, actions: [] } })), false);
     });
   }
 
-  it('keeps each image as a link to it, as the chat shows it', () => {
-    const markdown = exportOf('![x](https://evil/img.png) and ![r][ref]\n\n[ref]: https://evil/ref.png');
+  it('keeps each image as a link to it, as the chat shows it', async () => {
+    const markdown = await exportOf('![x](https://evil/img.png) and ![r][ref]\n\n[ref]: https://evil/ref.png');
     const html = new MarkdownIt({ html: true }).render(markdown);
     assert.match(html, /!<a href="https:\/\/evil\/img.png">x<\/a>/);
     assert.match(html, /!<a href="https:\/\/evil\/ref.png">r<\/a>/);
   });
 
-  it('shows HTML as the text the model wrote', () => {
-    const html = new MarkdownIt({ html: true }).render(exportOf('An <img src="https://evil/x.png"> here'));
+  it('shows HTML as the text the model wrote', async () => {
+    const html = new MarkdownIt({ html: true }).render(await exportOf('An <img src="https://evil/x.png"> here'));
     assert.match(html, /An &lt;img src=&quot;https:\/\/evil\/x.png&quot;&gt; here/);
   });
 
-  it('leaves code as written: fenced, indented and inline', () => {
+  it('leaves code as written: fenced, indented and inline', async () => {
     const content = 'Use `![a](b)` or:\n\n```md\n![x](https://example.com/x.png)\n<img src="y">\n```\n\n    <img indented>';
-    assert.ok(exportOf(content).includes(content));
+    assert.ok((await exportOf(content)).includes(content));
   });
 
-  it('keeps autolinks, escaped characters and comparisons readable', () => {
+  it('keeps autolinks, escaped characters and comparisons readable', async () => {
     const content = 'See <https://example.com> and a < b > c, 1<2, \\<b>';
-    assert.ok(exportOf(content).includes(content));
+    assert.ok((await exportOf(content)).includes(content));
   });
 
-  it('exports text whose images the escaping misses as a plain code block (checked by parsing the result)', () => {
+  it('exports text whose images the escaping misses as a plain code block (checked by parsing the result)', async () => {
     // The inline-code scan pairs these backticks across two paragraphs; a parser does not.
     const content = 'tick ` here\n\n![x](https://evil/p.png) and ` there';
-    const markdown = inertMarkdown(content);
+    const markdown = inertMarkdown(content, parser);
     assert.equal(markdown, `\`\`\`text\n${content}\n\`\`\``);
     assert.equal(loadsAnything(markdown), false);
-    assert.equal(loadsAnything(exportOf(content)), false);
+    assert.equal(loadsAnything(await exportOf(content)), false);
   });
 
-  it('makes the title and model ids inert too', () => {
-    const markdown = transcriptToMarkdown({ ...transcript, title: '<img src=https://evil/t.png> ![t](https://evil/t.png)' });
+  it('makes the title and model ids inert too', async () => {
+    const markdown = await transcriptToMarkdown({ ...transcript, title: '<img src=https://evil/t.png> ![t](https://evil/t.png)' });
     assert.equal(loadsAnything(markdown.replace(/<details>[\s\S]*?<\/details>/g, '')), false);
   });
 });
