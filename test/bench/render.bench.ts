@@ -12,7 +12,7 @@ import { SHAPES, shapeText, tokensOf, type ShapeName } from '../unit/webview/mar
 import { framesOf } from '../unit/webview/markdown/tokenStream';
 
 const TOKENS_PER_FRAME = 3;
-export const JSDOM_SIZES = [30_000, 60_000];
+export const JSDOM_SIZES = [15_000, 30_000];
 
 const window = new JSDOM('<!doctype html><div id="root"></div>').window as unknown as Window;
 const md = createMarkdownEngine();

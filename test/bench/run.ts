@@ -2,7 +2,7 @@
 // counters per shape and size. editor: the whole path in the real editor (code-server +
 // Chromium), each shape streamed by the reference server's echo-1, at full speed and paced.
 //   flock /tmp/editor.lock npm run bench            (the real-editor layer must run alone)
-//   npm run bench -- --jsdom-only
+//   npm run bench -- --jsdom-only | --editor-only
 import * as os from 'node:os';
 import { requireChromium } from '../harness/chromium';
 import { ensureCodeServer, HarnessSetupError } from '../harness/codeServerInstall';
@@ -34,8 +34,9 @@ function editorRow(result: EditorResult): string {
 
 async function main(): Promise<number> {
   const jsdomOnly = process.argv.includes('--jsdom-only');
-  process.stderr.write('jsdom layer…\n');
-  const jsdom = runJsdomBench();
+  const editorOnly = process.argv.includes('--editor-only');
+  if (!editorOnly) process.stderr.write('jsdom layer…\n');
+  const jsdom = editorOnly ? [] : runJsdomBench();
   let editor: EditorResult[] = [];
   let editorNote = '';
   if (!jsdomOnly) {
