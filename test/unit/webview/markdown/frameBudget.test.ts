@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { FRAME_BUDGET_CHARS, MarkdownView } from '../../../../src/webview/markdown/markdownView';
 import { createSanitizer } from '../../../../src/webview/markdown/sanitizer';
 import { StreamingMarkdownRenderer } from '../../../../src/webview/markdown/streamingRenderer';
-import { createWindow } from '../domFixture';
+import { createWindow, renderedHtml } from '../domFixture';
 import { SHAPES, shapeText } from './shapes';
 import { md } from './streamFixture';
 
@@ -32,7 +32,7 @@ describe('webview/markdown: frame budget', function () {
       assert.ok(worst < 12 * FRAME_BUDGET_CHARS, `worst frame: ${worst} characters of work`);
       const whole = window.document.createElement('div');
       whole.append(sanitize(md.render(text)));
-      assert.equal(Array.from(container.querySelectorAll('.md-chunk'), (chunk) => chunk.innerHTML).join(''), whole.innerHTML);
+      assert.equal(renderedHtml(...Array.from(container.querySelectorAll('.md-chunk'))), renderedHtml(whole));
     });
   }
 });

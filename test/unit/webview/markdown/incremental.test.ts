@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { MarkdownView } from '../../../../src/webview/markdown/markdownView';
 import { createSanitizer } from '../../../../src/webview/markdown/sanitizer';
 import { StreamingMarkdownRenderer } from '../../../../src/webview/markdown/streamingRenderer';
-import { createWindow } from '../domFixture';
+import { createWindow, renderedHtml } from '../domFixture';
 import { SHAPES, shapeText, tokensOf } from './shapes';
 import { chunk, HtmlAssembler, md, seededRandom, streamAndCollect } from './streamFixture';
 import { framesOf } from './tokenStream';
@@ -41,13 +41,13 @@ function streamIntoDom(text: string, checkEvery = 0): { work: StreamingMarkdownR
 
 /** The DOM's HTML without the view's own wrappers. */
 function contentHtml(container: HTMLElement): string {
-  return Array.from(container.querySelectorAll('.md-chunk, .md-tail'), (part) => part.innerHTML).join('');
+  return renderedHtml(...Array.from(container.querySelectorAll('.md-chunk, .md-tail')));
 }
 
 function sanitizeToHtml(html: string): string {
   const element = window.document.createElement('div');
   element.append(sanitize(html));
-  return element.innerHTML;
+  return renderedHtml(element);
 }
 
 const EDGE_CASES: Record<string, string> = {
