@@ -14,14 +14,15 @@ export interface ModelInfo {
   raw: unknown;
 }
 
-export interface ChatMessage {
+/** One message of a request as it goes on the wire (`messages` / `input`): a role and its text. */
+export interface WireMessage {
   role: string;
   content: string;
 }
 
 export interface ChatRequest {
   model: string;
-  messages: ChatMessage[];
+  messages: WireMessage[];
   /** Default true: some models answer only in streaming form. */
   stream?: boolean;
   /** Sent as `max_tokens` only when given. */
@@ -30,7 +31,7 @@ export interface ChatRequest {
 
 export interface RespondRequest {
   model: string;
-  input: string | ChatMessage[];
+  input: string | WireMessage[];
   /** Default true: some models answer only in streaming form. */
   stream?: boolean;
   /** Sent as `max_output_tokens` only when given. */

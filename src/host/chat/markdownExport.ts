@@ -1,5 +1,5 @@
 import { finishReasonNote } from '../../shared/finishReason';
-import type { ChatMessage, ErrorInfo, Transcript, Usage } from '../../shared/protocol';
+import type { TranscriptMessage, ErrorInfo, Transcript, Usage } from '../../shared/protocol';
 import type MarkdownIt from 'markdown-it';
 import { fenceFor, inertMarkdown, loadPreviewParser } from './inertMarkdown';
 
@@ -25,7 +25,7 @@ function formatError(error: ErrorInfo, parser: MarkdownIt): string {
   return inertMarkdown(quote(`**Error** (${details.join(', ')}): ${error.message}`), parser);
 }
 
-function formatMessage(message: ChatMessage, parser: MarkdownIt): string {
+function formatMessage(message: TranscriptMessage, parser: MarkdownIt): string {
   const heading = message.role === 'user' ? '## You' : inertMarkdown(`## Assistant${message.model ? ` (${message.model})` : ''}`, parser);
   const parts = [heading];
   if (message.reasoning) {

@@ -1,6 +1,6 @@
 // The list of messages. A delta touches only its own message; the view follows the
 // stream to the bottom only while the user is already there.
-import type { ChatMessage, DeltaMessage, RetryNotice } from '../../shared/protocol';
+import type { TranscriptMessage, DeltaMessage, RetryNotice } from '../../shared/protocol';
 import { el, icon, iconButton, onActivate } from '../dom';
 import { MessageView, type MessageContext } from './messageView';
 
@@ -59,7 +59,7 @@ export class ConversationView {
    * Replaces the whole conversation (state replay). The last messages, the ones on screen, render
    * at once; older ones follow a batch per frame, so a long chat opens without one long task.
    */
-  replace(messages: readonly ChatMessage[]): void {
+  replace(messages: readonly TranscriptMessage[]): void {
     for (const view of this.order) {
       view.dispose();
     }
@@ -82,7 +82,7 @@ export class ConversationView {
   }
 
   /** Older messages of a replayed chat, not rendered yet (oldest first). */
-  private backlog: ChatMessage[] = [];
+  private backlog: TranscriptMessage[] = [];
 
   private readonly renderBacklog = (): void => {
     const batch = this.backlog.splice(Math.max(0, this.backlog.length - MESSAGES_PER_FRAME));
@@ -100,7 +100,7 @@ export class ConversationView {
     }
   };
 
-  add(message: ChatMessage): void {
+  add(message: TranscriptMessage): void {
     const existing = this.views.get(message.id);
     if (existing) {
       existing.update(message);
@@ -118,7 +118,7 @@ export class ConversationView {
     this.views.get(delta.messageId)?.appendDelta(delta.content, delta.reasoning);
   }
 
-  update(message: ChatMessage): void {
+  update(message: TranscriptMessage): void {
     const waiting = this.backlog.findIndex((old) => old.id === message.id);
     if (waiting >= 0) {
       this.backlog[waiting] = message;
@@ -143,7 +143,7 @@ export class ConversationView {
     this.refresh();
   }
 
-  private createView(message: ChatMessage, last = true): MessageView {
+  private createView(message: TranscriptMessage, last = true): MessageView {
     const view = new MessageView(this.context, message);
     this.views.set(message.id, view);
     if (last) {
