@@ -5,6 +5,17 @@ import { eventually, useFreshEditor } from './fixture';
 describe('flow: chat acts only on what the user meant', () => {
   const world = useFreshEditor({ apiKey: 'demo-key', settings: { 'modelAccess.model': 'echo-1' } });
 
+  /** The workbench shows its own context menu on a right click in the webview: wait for it, then close it. */
+  async function closeContextMenu(): Promise<void> {
+    const { page } = world.workbench;
+    const menu = page.locator('.context-view.monaco-menu-container');
+    await menu.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+    for (let attempt = 0; attempt < 5 && (await menu.isVisible()); attempt++) {
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden', timeout: 1_000 }).catch(() => undefined);
+    }
+  }
+
   async function answerWith(text: string): Promise<void> {
     await world.openModelAccess();
     const before = await world.chat.messages('assistant').count();
@@ -21,8 +32,7 @@ describe('flow: chat acts only on what the user meant', () => {
     await answerWith('```ts\nconst inserted = 42;\n```');
     const insert = world.chat.messages('assistant').last().locator('.code-block button.insert-code');
     await insert.click({ button: 'right' });
-    // The workbench shows its own context menu for the webview: close it.
-    await world.workbench.page.keyboard.press('Escape');
+    await closeContextMenu();
     await insert.click({ button: 'middle' });
     // The editor would show the insertion at once; give a wrong insert every chance to arrive.
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -41,7 +51,7 @@ describe('flow: chat acts only on what the user meant', () => {
     const dialogs = page.locator('.monaco-dialog-box');
     const link = world.chat.messages('assistant').last().locator('.content a', { hasText: 'the docs' });
     await link.click({ button: 'right' });
-    await page.keyboard.press('Escape');
+    await closeContextMenu();
     await link.click({ button: 'middle' });
     await new Promise((resolve) => setTimeout(resolve, 1000));
     assert.equal(pages + (await dialogs.count()), 0, 'a right or middle click opened the link');
