@@ -16,6 +16,7 @@ import { chatEventsFromJson, responsesEventsFromJson } from './nonStreaming';
 import { responsesEventsFromSse } from './responsesStream';
 import { decideRetry, parseRetryAfterMs, resolveRetryOptions, type ResolvedRetryOptions } from './retryPolicy';
 import { parseSseStream, type SseMessage } from './sse';
+import { guardStream } from './streamGuard';
 import { bodyChunks, readBodyText, sendHttpRequest, type HttpReply } from './transport';
 import type {
   CallOptions,
@@ -118,7 +119,11 @@ export class ModelAccessClient {
       const opened = await this.open(operation, options);
       reply = opened.reply;
       if (/text\/event-stream/i.test(reply.contentType)) {
-        yield* fromSse(parseSseStream(bodyChunks(reply, opened.url, this.timeoutMs, options.signal)), reply.status);
+        const events = fromSse(parseSseStream(bodyChunks(reply, opened.url, this.timeoutMs, options.signal)), reply.status);
+        const { host } = opened.url;
+        const body = reply.body;
+        yield* guardStream(events, options, (seconds, beforeFirstToken) => `${host} sent ${beforeFirstToken ? 'no first token' : 'no more answer data'} within ${seconds} (keep-alive comments do not count); the reply was abandoned.`,
+          () => body.destroy());
         return;
       }
       const { text, truncated } = await readBodyText(reply, opened.url, this.timeoutMs, JSON_BODY_LIMIT_BYTES);
@@ -129,7 +134,8 @@ export class ModelAccessClient {
       }
       const body = truncated ? undefined : parseJson(text);
       if (body === undefined) throw apiErrorFromHttpReply(reply.status, reply.contentType, truncated ? '' : text);
-      yield* fromJson(body, reply.status);
+      // Whole replies are bounded by JSON_BODY_LIMIT_BYTES; the answer size limit applies to them too.
+      yield* guardStream(fromJson(body, reply.status), { maxAnswerChars: options.maxAnswerChars }, () => '', () => undefined);
     } catch (error) {
       throw this.finalError(error, operation, options.signal);
     } finally {

@@ -15,5 +15,6 @@ export type {
   RespondRequest,
   RetryInfo,
   StreamEvent,
+  StreamLimits,
 } from './types';
 export { DEFAULT_INITIAL_DELAY_MS, DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT, MAX_RETRY_AFTER_MS, type RetryOptions } from './retryPolicy';

@@ -53,7 +53,8 @@ function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-function seconds(ms: number): string {
+/** A duration for messages: `1.5 s`. */
+export function seconds(ms: number): string {
   return `${Math.round(ms / 100) / 10} s`;
 }
 

@@ -6,7 +6,12 @@ export type StreamEvent =
   | { type: 'text'; text: string }
   | { type: 'reasoning'; text: string }
   | { type: 'usage'; inputTokens?: number; outputTokens?: number; totalTokens?: number }
-  | { type: 'done'; finishReason?: string };
+  | { type: 'done'; finishReason?: string }
+  /**
+   * The client ended the answer itself: it reached `maxAnswerChars` (text and reasoning together).
+   * The last event of such a stream (no `done` follows); the connection is closed.
+   */
+  | { type: 'cutOff'; reason: 'maxAnswerChars'; limit: number };
 
 /** A model from `/models`: its id and the record as the server sent it. */
 export interface ModelInfo {
@@ -50,7 +55,20 @@ export interface RetryInfo {
   error: ApiError;
 }
 
-export interface CallOptions {
+/**
+ * Per-call guards of an answer (chat and responses calls; see guardStream). Each is off when
+ * unset or 0. The timeouts count data events (text, reasoning, usage, the end), never SSE comments.
+ */
+export interface StreamLimits {
+  /** Longest wait, in ms, from the reply headers to the first text or reasoning. */
+  firstTokenTimeoutMs?: number;
+  /** Longest wait, in ms, between two data events once the first token arrived. */
+  idleTimeoutMs?: number;
+  /** Most characters of text and reasoning together; past it the answer ends with a `cutOff` event. */
+  maxAnswerChars?: number;
+}
+
+export interface CallOptions extends StreamLimits {
   signal?: AbortSignal;
   onRetry?: (info: RetryInfo) => void;
 }

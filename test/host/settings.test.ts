@@ -49,6 +49,9 @@ describe('settings changes (in the real extension host)', () => {
     'modelAccess.retry.initialDelayMs': 60000,
     'modelAccess.systemPrompt': 'Hidden instructions from the repository',
     'modelAccess.stream': false,
+    'modelAccess.maxAnswerChars': 100_000_000,
+    'modelAccess.firstTokenTimeoutSeconds': 3600,
+    'modelAccess.idleTimeoutSeconds': 3600,
   };
 
   it('a workspace cannot write any modelAccess setting (all are user-scope)', async () => {
@@ -80,6 +83,7 @@ describe('settings changes (in the real extension host)', () => {
       assert.deepEqual(settings.retry, { maxRetries: 3, initialDelayMs: 500 });
       assert.equal(settings.systemPrompt, undefined);
       assert.equal(settings.stream, true);
+      assert.deepEqual(settings.limits, { maxAnswerChars: 4_000_000, firstTokenTimeoutMs: 300_000, idleTimeoutMs: 120_000 }, 'a repository cannot lift the answer limits');
       const client = await clients.getClient();
       assert.ok((await client.listModels()).length > 0, 'the client still talks to the user\'s base URL');
 
@@ -152,6 +156,20 @@ describe('settings changes (in the real extension host)', () => {
     await setUserSetting('model', 'echo-1');
     await setUserSetting('model', 'slow-1');
     assert.equal(await clients.getClient(), before);
+  });
+
+  it('keeps the client when the same key is stored again (SecretStorage echoes a change late)', async () => {
+    const { clients, keys } = await hooks();
+    const before = await clients.getClient();
+    let announced = 0;
+    const subscription = clients.onDidChange(() => announced++);
+    try {
+      await keys.set('demo-key');
+      await waitFor('the change to be announced', () => announced > 0);
+      assert.equal(await clients.getClient(), before);
+    } finally {
+      subscription.dispose();
+    }
   });
 
   it('Set Base URL saves the URL in the user settings as entered', async () => {

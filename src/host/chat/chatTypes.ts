@@ -1,8 +1,8 @@
 // The shapes the chat needs from its collaborators, declared structurally so the session runs in
 // plain Node tests with fakes; the real ModelAccessClient, Settings and Log satisfy them.
-import type { StreamEvent, WireMessage } from '../../api';
+import type { StreamEvent, StreamLimits, WireMessage } from '../../api';
 
-export type { StreamEvent };
+export type { StreamEvent, StreamLimits };
 
 /** A 429 back-off announced by the client before it waits. */
 export interface RetryInfo {
@@ -14,7 +14,7 @@ export interface RetryInfo {
   error?: unknown;
 }
 
-export interface ChatRequestOptions {
+export interface ChatRequestOptions extends StreamLimits {
   signal?: AbortSignal;
   onRetry?: (info: RetryInfo) => void;
 }

@@ -69,8 +69,13 @@ export class ClientProvider extends Disposable {
     return this.cached.client;
   }
 
+  /**
+   * Tells listeners to ask again. The cached client stays: getClient() compares its fingerprint
+   * (connection settings and key) and builds a new client only when one of them really changed. A
+   * key change is often announced twice (by set() and, later, by SecretStorage's own echo of it),
+   * and the late echo must not throw away a client built meanwhile for the same key.
+   */
   private invalidate(): void {
-    this.cached = undefined;
     this.changed.fire();
   }
 }

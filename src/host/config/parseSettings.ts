@@ -1,6 +1,7 @@
 // Pure (no vscode): turns raw configuration values into trusted Settings, so a bad value
 // in settings.json falls back to the default instead of reaching the client.
-import { DEFAULT_INITIAL_DELAY_MS, DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT, MAX_RETRY_AFTER_MS } from '../../api';
+import { DEFAULT_INITIAL_DELAY_MS, DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT, MAX_RETRY_AFTER_MS, type StreamLimits } from '../../api';
+import { parseAnswerLimits } from './answerLimits';
 
 export type ApiKind = 'chat' | 'responses';
 
@@ -19,6 +20,8 @@ export interface Settings {
   systemPrompt?: string;
   /** Ask for streamed answers (default). Off: plain JSON replies, except for models that only stream. */
   stream: boolean;
+  /** The answer size limit and the data timeouts, passed to every chat call (see answerLimits.ts). */
+  limits: Required<StreamLimits>;
 }
 
 /** The configuration values as read, untyped because settings.json can hold anything. */
@@ -31,6 +34,9 @@ export interface RawSettings {
   initialDelayMs?: unknown;
   systemPrompt?: unknown;
   stream?: unknown;
+  maxAnswerChars?: unknown;
+  firstTokenTimeoutSeconds?: unknown;
+  idleTimeoutSeconds?: unknown;
 }
 
 /**
@@ -47,6 +53,9 @@ export const SETTING_KEYS: Readonly<Record<keyof RawSettings, string>> = {
   initialDelayMs: 'retry.initialDelayMs',
   systemPrompt: 'systemPrompt',
   stream: 'stream',
+  maxAnswerChars: 'maxAnswerChars',
+  firstTokenTimeoutSeconds: 'firstTokenTimeoutSeconds',
+  idleTimeoutSeconds: 'idleTimeoutSeconds',
 };
 
 /** The retry defaults and bounds are the API client's own (package.json repeats them; a test keeps them equal). */
@@ -77,6 +86,7 @@ export function parseSettings(raw: RawSettings): Settings {
     },
     systemPrompt,
     stream: raw.stream !== false,
+    limits: parseAnswerLimits(raw),
   };
 }
 

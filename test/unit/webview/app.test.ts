@@ -1,24 +1,13 @@
 import * as assert from 'node:assert/strict';
-import type { TranscriptMessage, StateMessage } from '../../../src/shared/protocol';
-import { click, createAppHarness, isShown, key, type AppHarness } from './appHarness';
+import type { TranscriptMessage } from '../../../src/shared/protocol';
+import { click, createAppHarness, isShown, key, stateMessage, type AppHarness } from './appHarness';
 
 let nextId = 1;
 function message(role: TranscriptMessage['role'], content: string, extra: Partial<TranscriptMessage> = {}): TranscriptMessage {
   return { id: `m${nextId++}`, role, content, status: 'done', createdAt: 1, ...extra };
 }
 
-function state(messages: TranscriptMessage[], extra: Partial<StateMessage> = {}): StateMessage {
-  return {
-    type: 'state',
-    chat: { id: 'chat-1', title: 'First chat', createdAt: 1, updatedAt: 2, messages },
-    model: 'echo-1',
-    busy: false,
-    hasApiKey: true,
-    hasBaseUrl: true,
-    history: [],
-    ...extra,
-  };
-}
+const state = stateMessage;
 
 function type(h: AppHarness, text: string): HTMLTextAreaElement {
   const prompt = h.$<HTMLTextAreaElement>('textarea#prompt');
