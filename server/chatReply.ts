@@ -45,7 +45,7 @@ async function streamChat(ctx: CallContext, plan: OutputPlan): Promise<void> {
     id, object: 'chat.completion.chunk', created, model: ctx.model.id,
     choices: [{ index: 0, delta, finish_reason: finishReason }],
   });
-  const writer = new SseWriter(ctx.res, plan.tokenIntervalMs === 0);
+  const writer = new SseWriter(ctx.res, plan.tokenIntervalMs === 0 && plan.tokensPerSecond === 0);
   startEventStream(ctx.res);
   await writer.send(chunk({ role: 'assistant' }));
   let outputTokens = 0;

@@ -1,25 +1,27 @@
 /**
- * `npm run server -- --port 8787 [--config FILE] [--host HOST]`: serves the reference server,
+ * `npm run server -- --port 8787 [--config FILE] [--host HOST] [--pace N]`: serves the reference server,
  * prints its base URL (and nothing else) on stdout once listening, logs to stderr, and exits
  * cleanly on SIGINT / SIGTERM.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parseServerConfig, startReferenceServer, type ServerConfig } from './index';
+import { defaultConfig, parseServerConfig, startReferenceServer, withPace, type ServerConfig } from './index';
 
 const USAGE = 'usage: node out/server/cli.js [--port N] [--host HOST] [--config FILE]\n'
   + '  --port N       port to listen on (default 8787; 0 picks a free one)\n'
   + '  --host HOST    address to listen on (default 127.0.0.1)\n'
-  + '  --config FILE  JSON file with keys and models (see server/README.md)\n';
+  + '  --config FILE  JSON file with keys and models (see server/README.md)\n'
+  + '  --pace N       echo models stream N tokens per second (default: as fast as the socket takes)\n';
 
 async function main(): Promise<number> {
-  let values: { port?: string; host?: string; config?: string; help?: boolean };
+  let values: { port?: string; host?: string; config?: string; pace?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
       options: {
         port: { type: 'string' },
         host: { type: 'string' },
         config: { type: 'string' },
+        pace: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -42,6 +44,15 @@ async function main(): Promise<number> {
       config = parseServerConfig(JSON.parse(readFileSync(values.config, 'utf8')));
     } catch (error) {
       process.stderr.write(`cannot use --config ${values.config}: ${(error as Error).message}\n`);
+      return 2;
+    }
+  }
+
+  if (values.pace !== undefined) {
+    try {
+      config = withPace(config ?? defaultConfig, Number(values.pace));
+    } catch (error) {
+      process.stderr.write(`--pace ${values.pace}: ${(error as Error).message}\n${USAGE}`);
       return 2;
     }
   }

@@ -46,6 +46,11 @@ export interface ModelConfig {
   streamOnly?: boolean;
   /** Pause before each streamed token, in milliseconds (default 0: as fast as the socket takes it). */
   tokenIntervalMs?: number;
+  /**
+   * Stream at this pace, in tokens per second, the way real servers send them (default: no pace).
+   * For rates above 1,000 several tokens go out per millisecond; the pace holds on average.
+   */
+  tokensPerSecond?: number;
   /** Output tokens when the request sets no max_tokens / max_output_tokens (default: no bound). */
   defaultMaxTokens?: number;
   /** `owned_by` in the model list (default "reference-server"). */
@@ -107,6 +112,20 @@ export const defaultConfig: ServerConfig = {
   ],
 };
 
+/** Behaviours that repeat the caller's text: the ones `withPace` paces. */
+const ECHO_BEHAVIORS: readonly ModelBehavior[] = ['echo', 'reasoning-echo'];
+
+/** `config` with every echo model streaming at `tokensPerSecond` (`--pace N`; benchmarks of paced answers). */
+export function withPace(config: ServerConfig, tokensPerSecond: number): ServerConfig {
+  if (!Number.isSafeInteger(tokensPerSecond) || tokensPerSecond < 1) {
+    throw new ConfigError('the pace must be a whole number of tokens per second, 1 or more');
+  }
+  return {
+    keys: config.keys,
+    models: config.models.map((model) => (ECHO_BEHAVIORS.includes(model.behavior) ? { ...model, tokensPerSecond } : model)),
+  };
+}
+
 /** Thrown for a configuration that does not have the documented shape. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -148,7 +167,7 @@ function parseKey(value: unknown, where: string): KeyConfig {
 
 function parseModel(value: unknown, where: string): ModelConfig {
   const o = asObject(value, where);
-  allowOnly(o, ['id', 'behavior', 'listed', 'streamOnly', 'tokenIntervalMs', 'defaultMaxTokens', 'ownedBy'], where);
+  allowOnly(o, ['id', 'behavior', 'listed', 'streamOnly', 'tokenIntervalMs', 'tokensPerSecond', 'defaultMaxTokens', 'ownedBy'], where);
   const id = asString(o.id, `${where}.id`);
   if (id === '') throw new ConfigError(`${where}.id must not be empty`);
   if (!MODEL_BEHAVIORS.includes(o.behavior as ModelBehavior)) {
@@ -159,6 +178,9 @@ function parseModel(value: unknown, where: string): ModelConfig {
   if (o.streamOnly !== undefined) parsed.streamOnly = asBoolean(o.streamOnly, `${where}.streamOnly`);
   if (o.tokenIntervalMs !== undefined) {
     parsed.tokenIntervalMs = asNonNegativeInteger(o.tokenIntervalMs, `${where}.tokenIntervalMs`);
+  }
+  if (o.tokensPerSecond !== undefined) {
+    parsed.tokensPerSecond = asPositiveInteger(o.tokensPerSecond, `${where}.tokensPerSecond`);
   }
   if (o.defaultMaxTokens !== undefined) {
     parsed.defaultMaxTokens = asPositiveInteger(o.defaultMaxTokens, `${where}.defaultMaxTokens`);

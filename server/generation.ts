@@ -15,11 +15,16 @@ export type TokenKind = 'reasoning' | 'text';
 export async function runPlan(plan: OutputPlan, signal: AbortSignal,
   emit: (kind: TokenKind, token: string) => void | Promise<void>): Promise<boolean> {
   const total = plan.reasoning.length + plan.text.length;
+  const start = performance.now();
   for (let i = 0; i < total; i++) {
     if (signal.aborted) return false;
-    if (plan.tokenIntervalMs > 0) {
+    // A paced model sends token i at start + i / pace: it sleeps only when ahead of that, so at
+    // rates beyond a timer's resolution several tokens go out per wake-up and the pace holds.
+    const ahead = plan.tokensPerSecond > 0 ? start + (i * 1000) / plan.tokensPerSecond - performance.now() : 0;
+    const pause = Math.max(plan.tokenIntervalMs, ahead >= 1 ? ahead : 0);
+    if (pause > 0) {
       try {
-        await sleep(plan.tokenIntervalMs, undefined, { signal });
+        await sleep(pause, undefined, { signal });
       } catch {
         return false;
       }

@@ -89,7 +89,7 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-export { defaultConfig, parseServerConfig, ConfigError } from './config';
+export { defaultConfig, parseServerConfig, withPace, ConfigError } from './config';
 export type { ServerConfig, KeyConfig, ModelConfig, ModelBehavior, AccountState } from './config';
 export type { RequestRecord, RequestOutcome, Usage } from './meter';
 export { maskKey } from './keyHint';

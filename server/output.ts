@@ -26,6 +26,8 @@ export interface OutputPlan {
   text: TokenSource;
   finishReason: FinishReason;
   tokenIntervalMs: number;
+  /** Average pace, tokens per second; 0 for none. */
+  tokensPerSecond: number;
   ending: Ending;
 }
 
@@ -37,6 +39,10 @@ const LOREM_WORDS = ('lorem ipsum dolor sit amet consectetur adipiscing elit sed
   + 'commodo consequat').split(' ');
 
 export function planOutput(model: ModelConfig, request: ModelCallRequest): OutputPlan {
+  return { ...planTokens(model, request), tokensPerSecond: model.tokensPerSecond ?? 0 };
+}
+
+function planTokens(model: ModelConfig, request: ModelCallRequest): Omit<OutputPlan, 'tokensPerSecond'> {
   const budget = request.maxTokens ?? model.defaultMaxTokens ?? Number.POSITIVE_INFINITY;
   const tokenIntervalMs = model.tokenIntervalMs ?? 0;
   switch (model.behavior) {
@@ -75,7 +81,7 @@ export function planOutput(model: ModelConfig, request: ModelCallRequest): Outpu
 
 /** Reasoning comes first and counts against the same output budget, as with real reasoning models. */
 function fitToBudget(reasoning: string[], text: string[], budget: number, tokenIntervalMs: number,
-  ending: Ending): OutputPlan {
+  ending: Ending): Omit<OutputPlan, 'tokensPerSecond'> {
   const truncated = reasoning.length + text.length > budget;
   const reasoningKept = reasoning.slice(0, budget);
   return {

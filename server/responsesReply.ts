@@ -49,7 +49,7 @@ async function completeResponse(ctx: CallContext, plan: OutputPlan, ids: Respons
 }
 
 async function streamResponse(ctx: CallContext, plan: OutputPlan, ids: ResponseIds): Promise<void> {
-  const writer = new SseWriter(ctx.res, plan.tokenIntervalMs === 0);
+  const writer = new SseWriter(ctx.res, plan.tokenIntervalMs === 0 && plan.tokensPerSecond === 0);
   let sequence = 0;
   const emit = (type: string, fields: Record<string, unknown>): Promise<void> =>
     writer.send({ type, sequence_number: sequence++, ...fields }, type);

@@ -5,7 +5,7 @@ import { isErrorAction } from '../shared/protocol';
 import { ConversationView } from './conversation/conversationView';
 import { retryDeadline, type Clock } from './conversation/retryCountdown';
 import { secondsUntil } from './conversation/format';
-import { el } from './dom';
+import { el, isPrimaryClick } from './dom';
 import { FrameScheduler, type RequestFrame } from './frameScheduler';
 import { HistoryPanel } from './historyPanel';
 import { NoticeBar } from './noticeBar';
@@ -92,7 +92,13 @@ export class ChatApp {
     root.classList.add('chat');
     // Links and code buttons live inside sanitized markdown, so they are handled by delegation.
     root.addEventListener('click', (event) => this.onClick(event));
-    root.addEventListener('auxclick', (event) => this.onClick(event));
+    // A middle click on a link would navigate or open a window: it does nothing instead.
+    root.addEventListener('auxclick', (event) => {
+      if ((event.target as Element | null)?.closest('a')) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    });
   }
 
   /** Focus goes to the prompt unless the user is already somewhere in the view. */
@@ -211,16 +217,19 @@ export class ChatApp {
     }
     const link = target.closest('a');
     if (link) {
-      // Never navigate inside the webview: the host checks the scheme and opens it.
+      // Never navigate inside the webview: the host checks the scheme and opens it. Nor may the
+      // click reach the workbench's own link handler (on the frame's window), which would open
+      // the link a second time.
       event.preventDefault();
+      event.stopPropagation();
       const href = link.getAttribute('href');
-      if (href) {
+      if (href && isPrimaryClick(event)) {
         this.host.post({ type: 'openLink', href });
       }
       return;
     }
     const button = target.closest('button');
-    if (!button) {
+    if (!button || !isPrimaryClick(event)) {
       return;
     }
     const code = button.closest('.code-block')?.querySelector('code')?.textContent;

@@ -40,3 +40,20 @@ export function iconButton(doc: Document, iconName: string, label: string, optio
   button.title = label;
   return button;
 }
+
+/**
+ * True for a click the user meant as activation: the primary button (or a keyboard press on a
+ * button, which the browser reports as button 0). Right and middle clicks never run an action.
+ */
+export function isPrimaryClick(event: MouseEvent): boolean {
+  return event.button === 0;
+}
+
+/** Runs `handler` on primary clicks of `element` only (see isPrimaryClick). */
+export function onActivate(element: HTMLElement, handler: (event: MouseEvent) => void): void {
+  element.addEventListener('click', (event) => {
+    if (isPrimaryClick(event)) {
+      handler(event);
+    }
+  });
+}

@@ -1,6 +1,6 @@
 // Past chats: open one or delete it. Shown in place of the conversation; Escape closes it.
 import type { ChatSummary } from '../shared/protocol';
-import { el, iconButton } from './dom';
+import { el, iconButton, onActivate } from './dom';
 
 export interface HistoryCallbacks {
   open(chatId: string): void;
@@ -31,14 +31,14 @@ export class HistoryPanel {
       this.emptyNote, this.list);
     this.element.hidden = true;
 
-    close.addEventListener('click', () => callbacks.close());
+    onActivate(close, () => callbacks.close());
     this.element.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') {
         event.preventDefault();
         callbacks.close();
       }
     });
-    this.list.addEventListener('click', (event) => this.onClick(event));
+    onActivate(this.list, (event) => this.onClick(event));
   }
 
   get isOpen(): boolean {

@@ -1,6 +1,6 @@
 // The prompt: a multi-line textarea (Enter sends, Shift+Enter new line, IME-safe), Send,
 // and Stop while an answer streams. The draft survives the view being hidden.
-import { el, icon } from './dom';
+import { el, icon, onActivate } from './dom';
 import { isSendKey } from './keys';
 
 export interface PromptCallbacks {
@@ -31,8 +31,8 @@ export class PromptBox {
 
     this.textarea.addEventListener('keydown', (event) => this.onKeyDown(event));
     this.textarea.addEventListener('input', () => this.onInput());
-    this.sendButton.addEventListener('click', () => this.submit());
-    this.stopButton.addEventListener('click', () => this.callbacks.stop());
+    onActivate(this.sendButton, () => this.submit());
+    onActivate(this.stopButton, () => this.callbacks.stop());
     this.updateSendButton();
   }
 

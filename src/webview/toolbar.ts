@@ -1,5 +1,5 @@
 // The row above the conversation: the model in use (click to switch), New Chat, History.
-import { el, icon, iconButton } from './dom';
+import { el, icon, iconButton, onActivate } from './dom';
 
 export interface ToolbarCallbacks {
   pickModel(): void;
@@ -23,9 +23,9 @@ export class Toolbar {
     this.element = el(doc, 'header', { className: 'toolbar', attrs: { 'aria-label': 'Chat actions' } },
       this.modelButton, el(doc, 'span', { className: 'spacer' }), newChat, this.historyButton);
 
-    this.modelButton.addEventListener('click', () => callbacks.pickModel());
-    newChat.addEventListener('click', () => callbacks.newChat());
-    this.historyButton.addEventListener('click', () => callbacks.toggleHistory());
+    onActivate(this.modelButton, () => callbacks.pickModel());
+    onActivate(newChat, () => callbacks.newChat());
+    onActivate(this.historyButton, () => callbacks.toggleHistory());
     this.setModel(undefined);
   }
 

@@ -1,6 +1,6 @@
 // First-run setup: shown while the base URL or the API key is missing, with a button for each step.
 import type { ErrorAction } from '../shared/protocol';
-import { el, icon } from './dom';
+import { el, icon, onActivate } from './dom';
 
 interface Step {
   action: ErrorAction;
@@ -23,7 +23,7 @@ export class WelcomePanel {
     this.steps = STEPS.map((step) => {
       const button = el(doc, 'button', { text: step.label, attrs: { type: 'button' } });
       button.dataset.action = step.action;
-      button.addEventListener('click', () => runAction(step.action));
+      onActivate(button, () => runAction(step.action));
       const state = el(doc, 'span', { className: 'step-state' });
       const item = el(doc, 'li', { className: 'welcome-step' },
         el(doc, 'div', { className: 'step-text' }, state, el(doc, 'span', { text: step.explanation })), button);

@@ -115,6 +115,25 @@ describe('reference server CLI', () => {
     assert.equal(await exitCode(run(['--frobnicate']).child), 2);
   });
 
+  it('--pace N serves paced echo models; a pace that is not a whole number above 0 exits 2', async () => {
+    const cli = run(['--port', '0', '--pace', '400']);
+    const baseUrl = await cli.firstLine;
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}/chat/completions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer demo-key' },
+      body: JSON.stringify({ model: 'echo-1', stream: true, messages: [{ role: 'user', content: Array.from({ length: 41 }, (_, i) => `w${i}`).join(' ') }] }),
+    });
+    await response.text();
+    assert.ok(performance.now() - started >= 95, 'forty tokens after the first, at 400 per second, take at least 0.1 s');
+    cli.child.kill('SIGTERM');
+    for (const pace of ['0', 'fast', '2.5']) {
+      const bad = run(['--port', '0', '--pace', pace]);
+      assert.equal(await exitCode(bad.child), 2, pace);
+      assert.match(bad.stderr(), /--pace/);
+    }
+  });
+
   it('exits 1 when the port is taken', async () => {
     const first = run(['--port', '0']);
     const port = new URL(await first.firstLine).port;

@@ -136,7 +136,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       void vscode.window.showInformationMessage('This chat is empty: there is nothing to export yet.');
       return undefined;
     }
-    const markdown = transcriptToMarkdown(transcript);
+    const markdown = await transcriptToMarkdown(transcript);
     const uri = target instanceof vscode.Uri ? target : await vscode.window.showSaveDialog({
       title: 'Export Chat as Markdown',
       saveLabel: 'Export',

@@ -1,12 +1,8 @@
 import { finishReasonNote } from '../../shared/finishReason';
 import { formatModelParameters } from '../../shared/modelParameters';
 import type { TranscriptMessage, ErrorInfo, Transcript, Usage } from '../../shared/protocol';
-
-/** A fence longer than any backtick run in `text`, so exported text can never close it early. */
-function fenceFor(text: string): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
-  return '`'.repeat(longest + 1);
-}
+import type MarkdownIt from 'markdown-it';
+import { fenceFor, inertMarkdown, loadPreviewParser } from './inertMarkdown';
 
 function quote(text: string): string {
   return text.split('\n').map((line) => (line ? `> ${line}` : '>')).join('\n');
@@ -20,24 +16,26 @@ function formatUsage(usage: Usage): string | undefined {
   return parts.length > 0 ? `_Tokens: ${parts.join(', ')}_` : undefined;
 }
 
-function formatError(error: ErrorInfo): string {
+function formatError(error: ErrorInfo, parser: MarkdownIt): string {
   const details = [
     error.status !== undefined ? `status ${error.status}` : 'no reply from the server',
     error.type ? `type \`${error.type}\`` : undefined,
     error.code ? `code \`${error.code}\`` : undefined,
   ].filter(Boolean);
-  return quote(`**Error** (${details.join(', ')}): ${error.message}`);
+  // Made inert as quoted: the quote is the structure a preview parses.
+  return inertMarkdown(quote(`**Error** (${details.join(', ')}): ${error.message}`), parser);
 }
 
-function formatMessage(message: TranscriptMessage): string {
-  const heading = message.role === 'user' ? '## You' : `## Assistant${message.model ? ` (${message.model})` : ''}`;
+function formatMessage(message: TranscriptMessage, parser: MarkdownIt): string {
+  const heading = message.role === 'user' ? '## You' : inertMarkdown(`## Assistant${message.model ? ` (${message.model})` : ''}`, parser);
   const parts = [heading];
   if (message.reasoning) {
     const fence = fenceFor(message.reasoning);
     parts.push(`<details><summary>Reasoning</summary>\n\n${fence}text\n${message.reasoning}\n${fence}\n\n</details>`);
   }
   if (message.content) {
-    parts.push(message.content);
+    // As the chat shows it: images as links, HTML as text, so a preview of the file loads nothing.
+    parts.push(inertMarkdown(message.content, parser));
   } else if (message.role === 'assistant' && message.status !== 'error') {
     parts.push('_(no text)_');
   }
@@ -51,7 +49,7 @@ function formatMessage(message: TranscriptMessage): string {
     parts.push('_[Incomplete: the answer was still streaming when this was exported.]_');
   }
   if (message.error) {
-    parts.push(formatError(message.error));
+    parts.push(formatError(message.error, parser));
   }
   const usage = message.usage && formatUsage(message.usage);
   if (usage) {
@@ -69,17 +67,18 @@ function formatMessage(message: TranscriptMessage): string {
  * message with its errors, stop markers and token usage. Built only from the transcript, which
  * never holds the API key.
  */
-export function transcriptToMarkdown(transcript: Transcript, exportedAt: Date = new Date()): string {
+export async function transcriptToMarkdown(transcript: Transcript, exportedAt: Date = new Date()): Promise<string> {
+  const parser = await loadPreviewParser();
   const models = [...new Set(transcript.messages.map((message) => message.role === 'assistant' ? message.model : undefined).filter(Boolean))];
   const header = [
-    `# ${transcript.title.replace(/\s+/g, ' ').trim()}`,
-    [
+    inertMarkdown(`# ${transcript.title.replace(/\s+/g, ' ').trim()}`, parser),
+    inertMarkdown([
       `- Started: ${new Date(transcript.createdAt).toISOString()}`,
       `- Exported: ${exportedAt.toISOString()}`,
       `- Model${models.length === 1 ? '' : 's'}: ${models.length > 0 ? models.map((model) => `\`${model}\``).join(', ') : '(none)'}`,
-    ].join('\n'),
+    ].join('\n'), parser),
   ];
-  const body = transcript.messages.map(formatMessage);
+  const body = transcript.messages.map((message) => formatMessage(message, parser));
   return `${[...header, ...body].join('\n\n')}\n`;
 }
 

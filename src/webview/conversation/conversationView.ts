@@ -1,8 +1,13 @@
 // The list of messages. A delta touches only its own message; the view follows the
 // stream to the bottom only while the user is already there.
 import type { TranscriptMessage, DeltaMessage, RetryNotice } from '../../shared/protocol';
-import { el, icon, iconButton } from '../dom';
+import { el, icon, iconButton, onActivate } from '../dom';
 import { MessageView, type MessageContext } from './messageView';
+
+/** Messages rendered at once when a chat opens: its end, which is what the view shows first. */
+const FIRST_MESSAGES = 12;
+/** Older messages rendered per frame after that. */
+const MESSAGES_PER_FRAME = 20;
 
 /** How close to the bottom (px) still counts as "at the bottom". */
 const BOTTOM_SLACK = 32;
@@ -27,13 +32,21 @@ export class ConversationView {
     // Sticky at the bottom of the scroller: shown while the user has scrolled away from the end.
     this.jumpButton = iconButton(doc, 'arrow-down', 'Scroll to the latest message', { className: 'scroll-to-bottom' });
     this.jumpButton.hidden = true;
-    this.jumpButton.addEventListener('click', () => {
+    onActivate(this.jumpButton, () => {
       this.setPinned(true);
       this.scrollToBottom();
     });
     this.element = el(doc, 'main', { className: 'conversation', attrs: { id: 'conversation', 'aria-label': 'Conversation', tabindex: '0' } },
       this.emptyState, this.list, this.jumpButton);
     this.element.addEventListener('scroll', () => this.onScroll(), { passive: true });
+    // One delegated handler for every message's own buttons (see MessageView.activate).
+    onActivate(this.list, (event) => {
+      const button = (event.target as Element | null)?.closest('button');
+      const id = button?.closest<HTMLElement>('.message')?.dataset.id;
+      if (button && id !== undefined) {
+        this.views.get(id)?.activate(button);
+      }
+    });
     context.scheduler.onAfterFrame(() => this.followStream());
     // Late layout changes (a font arriving, a details element opening) move the bottom too.
     const ResizeObserverClass = doc.defaultView?.ResizeObserver;
@@ -42,24 +55,50 @@ export class ConversationView {
     }
   }
 
-  /** Replaces the whole conversation (state replay). */
+  /**
+   * Replaces the whole conversation (state replay). The last messages, the ones on screen, render
+   * at once; older ones follow a batch per frame, so a long chat opens without one long task.
+   */
   replace(messages: readonly TranscriptMessage[]): void {
     for (const view of this.order) {
       view.dispose();
     }
     this.views.clear();
     this.order = [];
+    const seen = new Set<string>();
+    const unique = messages.filter((message) => !seen.has(message.id) && seen.add(message.id));
+    this.backlog = unique.slice(0, Math.max(0, unique.length - FIRST_MESSAGES));
     const fragment = this.context.doc.createDocumentFragment();
-    for (const message of messages) {
-      if (!this.views.has(message.id)) {
-        fragment.append(this.createView(message).element);
-      }
+    for (const message of unique.slice(this.backlog.length)) {
+      fragment.append(this.createView(message).element);
     }
     this.list.replaceChildren(fragment);
     this.setPinned(true);
     this.refresh();
     this.scrollToBottom();
+    if (this.backlog.length > 0) {
+      this.context.scheduler.schedule(this.renderBacklog);
+    }
   }
+
+  /** Older messages of a replayed chat, not rendered yet (oldest first). */
+  private backlog: TranscriptMessage[] = [];
+
+  private readonly renderBacklog = (): void => {
+    const batch = this.backlog.splice(Math.max(0, this.backlog.length - MESSAGES_PER_FRAME));
+    const fragment = this.context.doc.createDocumentFragment();
+    const views = batch.map((message) => this.createView(message, false));
+    for (const view of views) {
+      fragment.append(view.element);
+    }
+    this.order.unshift(...views);
+    // Above what is shown: the browser keeps the visible messages in place (scroll anchoring).
+    this.list.prepend(fragment);
+    this.refresh();
+    if (this.backlog.length > 0) {
+      this.context.scheduler.schedule(this.renderBacklog);
+    }
+  };
 
   add(message: TranscriptMessage): void {
     const existing = this.views.get(message.id);
@@ -80,6 +119,11 @@ export class ConversationView {
   }
 
   update(message: TranscriptMessage): void {
+    const waiting = this.backlog.findIndex((old) => old.id === message.id);
+    if (waiting >= 0) {
+      this.backlog[waiting] = message;
+      return;
+    }
     if (this.views.has(message.id)) {
       this.views.get(message.id)?.update(message);
       this.refresh();
@@ -99,10 +143,12 @@ export class ConversationView {
     this.refresh();
   }
 
-  private createView(message: TranscriptMessage): MessageView {
+  private createView(message: TranscriptMessage, last = true): MessageView {
     const view = new MessageView(this.context, message);
     this.views.set(message.id, view);
-    this.order.push(view);
+    if (last) {
+      this.order.push(view);
+    }
     return view;
   }
 

@@ -1,7 +1,7 @@
 // One message of the conversation. Its markdown is rendered through the frame scheduler,
 // so any number of deltas between two frames cost one render; other messages are untouched.
 import type { TranscriptMessage, ErrorInfo, MessageStatus, RetryNotice } from '../../shared/protocol';
-import { el, icon, iconButton } from '../dom';
+import { el, icon, iconButton, onActivate } from '../dom';
 import type { FrameScheduler } from '../frameScheduler';
 import type { HostChannel } from '../hostChannel';
 import type { MarkdownView } from '../markdown/markdownView';
@@ -137,8 +137,16 @@ export class MessageView {
   private render(): void {
     this.content.classList.toggle('empty', this.message.content === '');
     const final = this.message.status !== 'streaming';
-    this.contentView.update(final);
-    this.reasoning?.view.update(final);
+    const contentBehind = this.contentView.update(final);
+    const reasoningBehind = this.reasoning?.view.update(final) ?? false;
+    // More text than one frame takes: the rest renders in the next frames, and the final status
+    // shows only once all of the final text is in the DOM.
+    const behind = contentBehind || reasoningBehind;
+    this.element.dataset.status = behind ? 'streaming' : this.message.status;
+    this.element.setAttribute('aria-busy', String(behind || this.message.status === 'streaming'));
+    if (behind) {
+      this.context.scheduler.schedule(this.flush);
+    }
   }
 
   private ensureReasoning(): NonNullable<MessageView['reasoning']> {
@@ -193,19 +201,32 @@ export class MessageView {
   }
 
   private buildActions(): void {
-    const { doc, host } = this.context;
+    const { doc } = this.context;
+    // No listeners here: the conversation delegates clicks to `activate`, so a long history
+    // holds no live handler per message (issue 8: settled messages cost nothing to keep).
     if (this.message.role === 'user') {
       this.editButton = iconButton(doc, 'edit', 'Edit and resend', { className: 'edit' });
-      this.editButton.addEventListener('click', () => this.startEditing());
       this.actions.append(this.editButton);
       return;
     }
     const copyButton = iconButton(doc, 'copy', 'Copy answer', { className: 'copy-message' });
-    copyButton.addEventListener('click', () => host.post({ type: 'copyText', text: this.message.content }));
     this.regenerateButton = iconButton(doc, 'refresh', 'Regenerate', { className: 'regenerate' });
     this.regenerateButton.hidden = true;
-    this.regenerateButton.addEventListener('click', () => host.post({ type: 'regenerate' }));
     this.actions.append(copyButton, this.regenerateButton);
+  }
+
+  /** Runs the action of one of this message's own buttons (a primary click delegated by the conversation). */
+  activate(button: HTMLButtonElement): void {
+    if (!this.actions.contains(button)) {
+      return;
+    }
+    if (button === this.editButton) {
+      this.startEditing();
+    } else if (button.classList.contains('copy-message')) {
+      this.context.host.post({ type: 'copyText', text: this.message.content });
+    } else if (button === this.regenerateButton) {
+      this.context.host.post({ type: 'regenerate' });
+    }
   }
 
   /** Inline editor in place of the message; sending it posts `edit` and the host resends from here. */
@@ -226,8 +247,8 @@ export class MessageView {
       this.context.host.post({ type: 'edit', messageId: this.message.id, text });
       this.stopEditing();
     };
-    send.addEventListener('click', submit);
-    cancel.addEventListener('click', () => this.stopEditing());
+    onActivate(send, submit);
+    onActivate(cancel, () => this.stopEditing());
     input.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') {
         event.preventDefault();

@@ -38,7 +38,7 @@ function codeBlockHtml(code: string, language: string, env?: StreamingEnv): stri
   const label = escapeHtml(language === '' ? 'text' : language);
   return (
     `<div class="code-block" data-lang="${label}">` +
-    `<div class="code-header"><span class="code-lang">${label}</span><span class="code-actions">` +
+    `<div class="code-header"><span class="code-lang">${markBidiControls(label)}</span><span class="code-actions">` +
     '<button type="button" class="copy-code" title="Copy" aria-label="Copy code">' +
     '<span class="codicon codicon-copy" aria-hidden="true"></span></button>' +
     '<button type="button" class="insert-code" title="Insert at Cursor" aria-label="Insert code at cursor">' +
@@ -79,7 +79,7 @@ const renderImage: RenderRule = (tokens, index, options, env, self) => {
   const token = tokens[index];
   const alt = escapeHtml(self.renderInlineAsText(token.children ?? [], options, env));
   const src = token.attrGet('src') ?? '';
-  const label = `<span class="codicon codicon-file-media" aria-hidden="true"></span>${alt === '' ? 'image' : alt}`;
+  const label = `<span class="codicon codicon-file-media" aria-hidden="true"></span>${alt === '' ? 'image' : markBidiControls(alt)}`;
   if (isInsideLink(tokens, index) || !isSafeLink(src)) {
     return `<span class="image-ref">${label}</span>`;
   }

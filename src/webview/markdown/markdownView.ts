@@ -1,21 +1,44 @@
 // Puts a StreamingMarkdownRenderer's updates into the DOM. Finished blocks go, once, into an
-// append-only `.md-blocks` element; the open tail lives alone in `.md-tail`, so replacing it
-// each frame touches only its own few nodes, however long the answer already is.
+// append-only `.md-blocks` element; the block still growing lives in `.md-tail`. A growing list,
+// table, quote or paragraph is an element there that settled children are appended to, once
+// each; only the unsettled rest (a few nodes at its end) is replaced each frame. So a frame costs
+// what changed, however long the answer or the open block already is, and the sanitizer sees
+// each piece of HTML once.
 //
 // Finished blocks are grouped into `.md-chunk`s of a few blocks each: the browser's layout
 // walks the direct children of the box it re-lays out, so with every block a direct child a
 // frame would cost more as the answer grows; with chunks, clean chunks are skipped whole.
 import { OpenCodeBlock } from './openCodeBlock';
 import type { Sanitize } from './sanitizer';
-import type { StreamingMarkdownRenderer } from './streamingRenderer';
+import type { ContainerKind, RenderUpdate, StreamingMarkdownRenderer } from './streamingRenderer';
 
 const BLOCKS_PER_CHUNK = 16;
+
+/**
+ * New characters rendered per frame at most. Rendering costs about a microsecond per character in
+ * the webview (parse, sanitize, DOM), so this keeps a frame's work to a few milliseconds.
+ */
+export const FRAME_BUDGET_CHARS = 8_000;
+
+interface OpenElement {
+  kind: ContainerKind;
+  /** The nodes the container was created as (its element and the line break after it). */
+  nodes: Node[];
+  /** Where its children go: the element itself, or a table's body. */
+  parent: HTMLElement;
+}
 
 export class MarkdownView {
   private readonly blocks: HTMLElement;
   private chunk: HTMLElement | undefined;
   private readonly tail: HTMLElement;
   private tailHtml = '';
+  private afterHtml = '';
+  /** Text received but not yet rendered (over the frame budget). */
+  private pending = '';
+  /** The unsettled nodes at the end of the innermost open container (or of `.md-tail`). */
+  private tailNodes: Node[] = [];
+  private open: OpenElement[] = [];
   /** The code block the open tail consists of, while it is one. */
   private openCode: OpenCodeBlock | undefined;
 
@@ -33,39 +56,184 @@ export class MarkdownView {
   }
 
   append(text: string): void {
-    this.renderer.append(text);
+    this.pending += text;
   }
 
   setText(text: string): void {
-    this.renderer.setText(text);
+    const known = this.renderer.source + this.pending;
+    if (text.startsWith(known)) {
+      this.pending += text.slice(known.length);
+      return;
+    }
+    this.renderer.setText('');
+    this.pending = text;
   }
 
-  /** Renders what changed since the last update; `final` once the text is complete. */
-  update(final: boolean): void {
-    const update = this.renderer.render(final);
+  /**
+   * Renders what changed since the last update, at most FRAME_BUDGET_CHARS of new text: a larger
+   * batch renders over several frames instead of in one long task. True while text is left over
+   * (call again next frame); `final` (the text is complete) applies once the last of it is in.
+   */
+  update(final: boolean): boolean {
+    const take = this.pending.slice(0, FRAME_BUDGET_CHARS);
+    this.pending = this.pending.slice(take.length);
+    this.renderer.append(take);
+    const behind = this.pending !== '';
+    this.apply(this.renderer.render(final && !behind));
+    return behind;
+  }
+
+  private apply(update: RenderUpdate): void {
     if (update.reset) {
       this.blocks.replaceChildren();
       this.chunk = undefined;
       this.tail.replaceChildren();
+      this.tailNodes = [];
       this.tailHtml = '';
+      this.open = [];
       this.openCode = undefined;
+      this.count(2);
     }
-    if (update.finishedHtml !== '') {
-      this.currentChunk().append(this.sanitize(update.finishedHtml));
+    const [first] = update.ops;
+    if (first?.type === 'closeCode') {
+      this.finishOpenCode(first.code);
+    }
+    // Settled top-level blocks go to `.md-blocks` and leave the tail alone; anything else replaces it.
+    const afterHtml = update.afterHtml.join('\u0000');
+    const changed = update.tailHtml !== this.tailHtml || afterHtml !== this.afterHtml
+      || (this.openCode !== undefined) !== (update.openCode !== undefined)
+      || update.ops.some((op) => op.type !== 'html' && op.type !== 'closeCode')
+      || (this.open.length > 0 && update.ops.length > 0);
+    if (changed) {
+      this.removeTail();
+    }
+    for (const op of update.ops) {
+      switch (op.type) {
+        case 'html':
+          this.appendSettled(op.html);
+          break;
+        case 'open':
+          this.openContainer(op.kind, op.openHtml + op.closeHtml);
+          break;
+        case 'close':
+          this.closeContainer();
+          break;
+        case 'closeCode':
+          break; // done above, first
+        case 'discardOpen':
+          for (const node of this.open[0]?.nodes ?? []) node.parentNode?.removeChild(node);
+          this.count(this.open[0]?.nodes.length ?? 0);
+          this.open = [];
+          break;
+      }
     }
     if (update.openCode) {
       this.showOpenCode(update.openCode.language, update.openCode.code);
-    } else if (update.finishedHtml !== '' || update.tailHtml !== this.tailHtml || this.openCode !== undefined) {
-      this.openCode = undefined;
-      this.tail.replaceChildren(this.sanitize(update.tailHtml));
-      this.tailHtml = update.tailHtml;
+      return;
     }
+    this.tailHtml = update.tailHtml;
+    this.afterHtml = afterHtml;
+    if (!changed) {
+      return;
+    }
+    this.appendTail(this.open.length, update.tailHtml);
+    for (let level = this.open.length - 1; level >= 0; level--) {
+      this.appendTail(level, update.afterHtml[level] ?? '');
+    }
+  }
+
+  /** Appends unsettled HTML at the end of open container `level` - 1's children (level 0: the top level). */
+  private appendTail(level: number, html: string): void {
+    if (html === '') {
+      return;
+    }
+    const holder = this.open[level - 1];
+    const fragment = this.sanitizeIn(holder?.kind, html);
+    this.tailNodes.push(...Array.from(fragment.childNodes));
+    (holder?.parent ?? this.tail).append(fragment);
+    this.count(1);
+  }
+
+  private removeTail(): void {
+    for (const node of this.tailNodes) {
+      node.parentNode?.removeChild(node);
+    }
+    this.count(this.tailNodes.length);
+    this.tailNodes = [];
+    this.openCode = undefined;
+  }
+
+  private appendSettled(html: string): void {
+    if (this.open.length === 0) {
+      this.currentChunk().append(this.sanitizeIn(undefined, html));
+    } else {
+      this.parent().append(this.sanitizeIn(this.innermostKind(), html));
+    }
+    this.count(1);
+  }
+
+  private openContainer(kind: ContainerKind, html: string): void {
+    const fragment = this.sanitizeIn(this.innermostKind(), html);
+    const element = fragment.firstElementChild as HTMLElement | null;
+    if (element === null) {
+      throw new Error(`Model Access: an empty ${kind} container`);
+    }
+    const parent = kind === 'table' ? element.querySelector('tbody') ?? element : element;
+    const nodes = Array.from(fragment.childNodes);
+    this.parent().append(fragment);
+    this.count(1);
+    this.open.push({ kind, nodes, parent });
+  }
+
+  private closeContainer(): void {
+    const closed = this.open.pop();
+    if (closed !== undefined && this.open.length === 0) {
+      // The block is finished: it moves, as it is, to the finished blocks.
+      this.currentChunk().append(...closed.nodes);
+      this.count(1);
+    }
+  }
+
+  /** Where settled children go now: the innermost open container, or `.md-tail`. */
+  private parent(): HTMLElement {
+    return this.open.at(-1)?.parent ?? this.tail;
+  }
+
+  private innermostKind(): ContainerKind | undefined {
+    return this.open.at(-1)?.kind;
+  }
+
+  /** Sanitizes HTML meant for the inside of a `kind` container (table rows need a table around them to parse). */
+  private sanitizeIn(kind: ContainerKind | undefined, html: string): DocumentFragment {
+    this.renderer.work.sanitizedChars += html.length;
+    if (kind !== 'table') {
+      return this.sanitize(html);
+    }
+    const wrapped = this.sanitize(`<table><tbody>${html}</tbody></table>`);
+    const fragment = this.container.ownerDocument.createDocumentFragment();
+    fragment.append(...Array.from(wrapped.querySelector('tbody')?.childNodes ?? []));
+    return fragment;
+  }
+
+  /** The open code block is finished: it moves, as it is, to the finished blocks. */
+  private finishOpenCode(code: string): void {
+    if (this.openCode === undefined) {
+      throw new Error('Model Access: a code block finished that was not shown');
+    }
+    this.openCode.finish(code);
+    this.currentChunk().append(...this.tailNodes);
+    this.count(1);
+    this.tailNodes = [];
+    this.openCode = undefined;
   }
 
   private showOpenCode(language: string, code: string): void {
     if (this.openCode === undefined || !this.openCode.accepts(language, code)) {
-      this.openCode = new OpenCodeBlock(this.container.ownerDocument, this.sanitize, language);
-      this.tail.replaceChildren(this.openCode.element);
+      this.removeTail();
+      this.openCode = new OpenCodeBlock(this.container.ownerDocument, this.sanitize, language, this.renderer.work);
+      this.tailNodes = Array.from(this.openCode.element.childNodes);
+      this.tail.append(this.openCode.element);
+      this.count(1);
     }
     this.openCode.update(code);
     // Whatever HTML tail comes next must replace the block.
@@ -77,7 +245,12 @@ export class MarkdownView {
       this.chunk = this.container.ownerDocument.createElement('div');
       this.chunk.className = 'md-chunk';
       this.blocks.append(this.chunk);
+      this.count(1);
     }
     return this.chunk;
+  }
+
+  private count(operations: number): void {
+    this.renderer.work.domOperations += operations;
   }
 }

@@ -3,11 +3,14 @@
 //
 // Its DOM is the rendered fence's frame (same classes, header and buttons) with the settled
 // lines appended once each, and the unsettled rest (the partial last line, or a comment still
-// open) in one trailing span that is replaced every frame. When the block is finished the
-// view renders it whole, once, like any other block.
+// open) in one trailing span that is replaced every frame. Settled lines go in block-level
+// `.code-lines` spans, a group per frame: in one flow of text the browser would lay out every
+// line again each frame (a long block makes that a long task); block boxes it lays out once.
+// They show exactly as one flow (each ends with its line break) and stay when the block is
+// finished: the view keeps this block rather than rendering it again.
 import MarkdownIt from 'markdown-it';
 import { markBidiControls } from './bidi';
-import { highlightGrowingRest, type HighlightCache } from './highlight';
+import { highlightGrowingRest, type HighlightCache, type HighlightWork } from './highlight';
 import { emptyCodeBlockHtml } from './markdownEngine';
 import type { Sanitize } from './sanitizer';
 
@@ -22,7 +25,7 @@ export class OpenCodeBlock {
   private shownCode = '';
   private shownHtmlLength = 0;
 
-  constructor(doc: Document, private readonly sanitize: Sanitize, readonly language: string) {
+  constructor(doc: Document, private readonly sanitize: Sanitize, readonly language: string, private readonly work?: HighlightWork) {
     this.element = sanitize(emptyCodeBlockHtml(language));
     const code = this.element.querySelector('code');
     if (!code) {
@@ -33,18 +36,34 @@ export class OpenCodeBlock {
     this.code.append(this.rest);
   }
 
+  private lines(fragment: DocumentFragment): HTMLElement {
+    const group = this.code.ownerDocument.createElement('span');
+    group.className = 'code-lines';
+    group.append(fragment);
+    return group;
+  }
+
   /** True when `code` continues what this block shows, so `update` can extend it. */
   accepts(language: string, code: string): boolean {
     return language === this.language && code.startsWith(this.shownCode);
   }
 
+  /**
+   * Makes the block what a full render of it is: the settled chunks and the rest, without the
+   * span that held the rest. It is not updated after this.
+   */
+  finish(code: string): void {
+    this.update(code);
+    this.rest.replaceWith(...Array.from(this.rest.childNodes));
+  }
+
   update(code: string): void {
-    const restHtml = highlightGrowingRest(code, this.language, this.cache);
+    const restHtml = highlightGrowingRest(code, this.language, this.cache, this.work);
     if (restHtml === undefined) {
       // Not highlighted: plain text, settled at the last line break.
       const settledEnd = code.lastIndexOf('\n') + 1;
       if (settledEnd > this.shownCode.length) {
-        this.rest.before(this.sanitize(markBidiControls(escapeHtml(code.slice(this.shownCode.length, settledEnd)))));
+        this.rest.before(this.lines(this.sanitize(markBidiControls(escapeHtml(code.slice(this.shownCode.length, settledEnd))))));
         this.shownCode = code.slice(0, settledEnd);
       }
       this.rest.replaceChildren(this.sanitize(markBidiControls(escapeHtml(code.slice(this.shownCode.length)))));
@@ -52,7 +71,7 @@ export class OpenCodeBlock {
     }
     if (this.cache.html.length > this.shownHtmlLength) {
       // Settled chunks are highlight.js output ending outside any span: balanced HTML each.
-      this.rest.before(this.sanitize(markBidiControls(this.cache.html.slice(this.shownHtmlLength))));
+      this.rest.before(this.lines(this.sanitize(markBidiControls(this.cache.html.slice(this.shownHtmlLength)))));
       this.shownHtmlLength = this.cache.html.length;
       this.shownCode = this.cache.code;
     }

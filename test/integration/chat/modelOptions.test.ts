@@ -63,7 +63,7 @@ describe('per-model parameters × chat session × reference server', () => {
       assert.equal(recording.requests[0]?.temperature, 0.3);
       assert.equal(recording.requests[0]?.topP, 0.8);
       assert.equal(recording.requests[0]?.reasoningEffort, undefined);
-      assert.match(transcriptToMarkdown(chat.chat), /_Parameters: temperature 0\.3 · top_p 0\.8_/);
+      assert.match(await transcriptToMarkdown(chat.chat), /_Parameters: temperature 0\.3 · top_p 0\.8_/);
 
       const plain = client();
       const other = session({ model: 'echo-1', api, modelOptions: parseModelOptions({ 'slow-1': { temperature: 1 } }) }, plain);

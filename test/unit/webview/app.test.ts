@@ -233,6 +233,48 @@ describe('webview/app (jsdom)', () => {
       assert.deepEqual(paragraphs, expected.trim().split('\n\n').map((p) => p.trim()));
     });
 
+    it('renders a batch larger than a frame over several frames, and shows the final status only when all of it is in', () => {
+      const h = createAppHarness();
+      const answer = message('assistant', '', { status: 'streaming' });
+      h.receive(state([message('user', 'q'), answer], { busy: true }));
+      const text = Array.from({ length: 2_000 }, (_, i) => `- item ${i} with some words in it\n`).join('');
+      h.receive({ type: 'delta', messageId: answer.id, content: text });
+      h.receive({ type: 'messageUpdated', message: { ...answer, content: text, status: 'done' } });
+      const view = h.$(`.message[data-id="${answer.id}"]`);
+      // The final update renders its first part at once (one task), the rest one part per frame.
+      const items: number[] = [view.querySelectorAll('.content li').length];
+      while (view.dataset.status === 'streaming') {
+        assert.ok(h.runFrames() > 0, 'rendering stalled');
+        items.push(view.querySelectorAll('.content li').length);
+      }
+      assert.equal(view.dataset.status, 'done');
+      assert.equal(view.querySelectorAll('.content li').length, 2_000);
+      assert.ok(items.length > 3, `rendered in ${items.length} frames`);
+      const steps = items.map((count, i) => count - (items[i - 1] ?? 0));
+      assert.ok(Math.max(...steps) < 400, `items added per frame: ${steps.join(', ')}`);
+    });
+
+    it('opens a chat of 500 messages with its last messages first, then the older ones a batch per frame, in order', () => {
+      const h = createAppHarness();
+      const messages = Array.from({ length: 500 }, (_, i) => message(i % 2 === 0 ? 'user' : 'assistant', `Message **${i}**\n\n- a\n- b`));
+      h.receive(state(messages));
+      const shownFirst = h.$$('.message').map((view) => view.dataset.id);
+      assert.ok(shownFirst.length > 0 && shownFirst.length <= 20, `${shownFirst.length} messages rendered at once`);
+      assert.deepEqual(shownFirst, messages.slice(-shownFirst.length).map((m) => m.id));
+      let frames = 0;
+      let largestBatch = 0;
+      for (let before = shownFirst.length; h.runFrames() > 0; frames++) {
+        const now = h.$$('.message').length;
+        largestBatch = Math.max(largestBatch, now - before);
+        before = now;
+      }
+      assert.deepEqual(h.$$('.message').map((view) => view.dataset.id), messages.map((m) => m.id));
+      assert.ok(frames > 10 && largestBatch <= 25, `${frames} frames, up to ${largestBatch} messages per frame`);
+      assert.equal(h.$(`.message[data-id="${messages[0].id}"] .content strong`).textContent, '0');
+      // Only the last answer offers Regenerate, also after the older ones arrived.
+      assert.equal(h.$$('.message button.regenerate').filter((button) => !button.hidden).length, 1);
+    });
+
     it('keeps finished blocks in the DOM and replaces only the open tail', () => {
       const h = createAppHarness();
       const answer = message('assistant', '', { status: 'streaming' });
@@ -567,6 +609,57 @@ describe('webview/app (jsdom)', () => {
       const event = click(h.window, h.$('.message .content a'));
       assert.equal(event.defaultPrevented, true);
       assert.deepEqual(h.posted, [{ type: 'openLink', href: 'https://example.com/docs' }]);
+    });
+
+    it('opens a link exactly once: the click never reaches the workbench\'s own link handler on the window', () => {
+      const h = createAppHarness();
+      h.receive(state([message('assistant', 'See [docs](https://example.com/docs).')]));
+      h.runFrames();
+      let reachedWindow = 0;
+      h.window.addEventListener('click', () => reachedWindow++);
+      h.window.addEventListener('auxclick', () => reachedWindow++);
+      const event = click(h.window, h.$('.message .content a'));
+      assert.equal(event.defaultPrevented, true);
+      assert.equal(reachedWindow, 0);
+      assert.deepEqual(h.posted, [{ type: 'openLink', href: 'https://example.com/docs' }]);
+    });
+
+    it('never acts on a right or middle click: no link opens, no code is copied or inserted, no action runs', () => {
+      const h = createAppHarness();
+      const failed = message('assistant', 'See [docs](https://example.com/docs).\n\n```python\nprint("hi")\n```', {
+        status: 'error',
+        error: { message: 'Invalid API key', status: 401, actions: ['setApiKey'] },
+      });
+      h.receive(state([message('user', 'hi'), failed], { hasApiKey: false }));
+      h.runFrames();
+      const targets = [
+        '.message .content a', '.code-block button.insert-code', '.code-block button.copy-code', '.message .error button',
+        '.message button.copy-message', '.message button.edit', 'button#model-picker', '#welcome button',
+      ];
+      for (const button of [1, 2]) {
+        for (const selector of targets) {
+          const event = click(h.window, h.$(selector), button);
+          if (selector.endsWith(' a')) {
+            assert.equal(event.defaultPrevented, true, 'a middle click on a link must not navigate either');
+          }
+        }
+      }
+      assert.deepEqual(h.posted, []);
+      assert.equal(h.doc.querySelector('.message-editor'), null, 'a right click opened the editor');
+      // The same buttons still work with the primary button.
+      click(h.window, h.$('.code-block button.insert-code'));
+      assert.deepEqual(h.posted, [{ type: 'insertCode', code: 'print("hi")' }]);
+    });
+
+    it('ignores a click event that reports a non-primary button on delegated and direct buttons alike', () => {
+      const h = createAppHarness();
+      h.receive(state([message('user', 'hi'), message('assistant', '```js\nx\n```')]));
+      h.runFrames();
+      for (const selector of ['.code-block button.insert-code', '.message button.copy-message', '.message button.edit', 'button#model-picker', 'button#new-chat']) {
+        h.$(selector).dispatchEvent(new h.window.MouseEvent('click', { bubbles: true, cancelable: true, button: 2 }));
+      }
+      assert.deepEqual(h.posted, []);
+      assert.equal(h.doc.querySelector('.message-editor'), null);
     });
 
     it('copies and inserts code from a code block', () => {

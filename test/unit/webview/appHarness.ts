@@ -93,8 +93,9 @@ export function key(window: TestWindow, type: string, init: KeyboardEventInit & 
   return new window.KeyboardEvent(type, { bubbles: true, cancelable: true, ...init });
 }
 
-export function click(window: TestWindow, element: Element): MouseEvent {
-  const event = new window.MouseEvent('click', { bubbles: true, cancelable: true });
+/** A click as the browser dispatches it: `click` for the primary button, `auxclick` for the others. */
+export function click(window: TestWindow, element: Element, button = 0): MouseEvent {
+  const event = new window.MouseEvent(button === 0 ? 'click' : 'auxclick', { bubbles: true, cancelable: true, button });
   element.dispatchEvent(event);
   return event;
 }

@@ -15,3 +15,18 @@ export function sanitizeToElement(html: string, window: Window = createWindow())
   container.append(sanitize(html));
   return container;
 }
+
+/**
+ * The HTML of `elements` as a full render would have it: a code block that streamed in groups its
+ * settled lines in block-level `.code-lines` spans (openCodeBlock.ts), which show as one flow.
+ */
+export function renderedHtml(...elements: Element[]): string {
+  return elements.map((element) => {
+    const copy = element.cloneNode(true) as Element;
+    for (const group of Array.from(copy.querySelectorAll('span.code-lines'))) {
+      group.replaceWith(...Array.from(group.childNodes));
+    }
+    copy.normalize();
+    return copy.innerHTML;
+  }).join('');
+}

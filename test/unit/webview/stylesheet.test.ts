@@ -81,5 +81,14 @@ describe('webview stylesheet (media/chat.css)', () => {
     const before = rules.find((rule) => rule.selectorText === '.bidi-control::before');
     assert.match(before?.style.getPropertyValue('content') ?? '', /attr\(data-bidi\)/);
   });
-});
 
+  it('lets layout skip settled messages off screen, but never the one streaming; streamed code lines are block boxes', () => {
+    const h = styledApp();
+    const rules = Array.from(h.doc.styleSheets).flatMap((sheet) => Array.from(sheet.cssRules)) as CSSStyleRule[];
+    const settled = rules.find((rule) => rule.selectorText === '.message:not([data-status="streaming"])');
+    assert.equal(settled?.style.getPropertyValue('content-visibility'), 'auto');
+    assert.match(settled?.style.getPropertyValue('contain-intrinsic-size') ?? '', /auto/);
+    const lines = rules.find((rule) => rule.selectorText === '.code-block code .code-lines');
+    assert.equal(lines?.style.getPropertyValue('display'), 'block');
+  });
+});

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { lineStarts, splitOpenTail } from '../../../../src/webview/markdown/blockSplitter';
 import { StreamingMarkdownRenderer } from '../../../../src/webview/markdown/streamingRenderer';
 import { SHOWCASE_MARKDOWN } from './fixtures/showcase';
-import { chunk, md, seededRandom, streamAndCollect } from './streamFixture';
+import { chunk, HtmlAssembler, md, seededRandom, streamAndCollect } from './streamFixture';
 
 /** The finished part and the open tail of `source`, as the splitter sees them. */
 function split(source: string): { finished: string; tail: string } {
@@ -102,22 +102,24 @@ describe('webview/markdown/blockSplitter', () => {
 
     it('starts over when the host replaces the text with a different one', () => {
       const renderer = new StreamingMarkdownRenderer(md);
+      const assembler = new HtmlAssembler();
       renderer.setText('first\n\nsecond\n');
-      renderer.render();
+      assembler.apply(renderer.render());
       renderer.setText('other\n');
       const update = renderer.render(true);
       assert.equal(update.reset, true);
-      assert.equal(update.finishedHtml, '<p>other</p>\n');
+      assert.equal(assembler.apply(update).html, '<p>other</p>\n');
     });
 
     it('treats a host text that extends the current one as an append', () => {
       const renderer = new StreamingMarkdownRenderer(md);
+      const assembler = new HtmlAssembler();
       renderer.setText('first\n\nsecond\n');
-      assert.equal(renderer.render().finishedHtml, '<p>first</p>\n');
+      assert.equal(assembler.apply(renderer.render()).done, '<p>first</p>\n');
       renderer.setText('first\n\nsecond\n\nthird\n');
       const update = renderer.render(true);
       assert.equal(update.reset, false);
-      assert.equal(update.finishedHtml, '<p>second</p>\n<p>third</p>\n');
+      assert.equal(assembler.apply(update).html, '<p>first</p>\n<p>second</p>\n<p>third</p>\n');
     });
   });
 });

@@ -60,6 +60,28 @@ describe('webview/markdown: untrusted model output', () => {
     assert.equal(code[1].textContent, 'plain \u2066\n');
   });
 
+  it('marks the bidi marks U+200E, U+200F, U+061C and invisible characters too, naming each kind', () => {
+    const chars = ['\u200E', '\u200F', '\u061C', '\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF'];
+    const element = renderSafely(`text ${chars.join('x')} end\n\n\`code${chars.join('')}\`\n\n\`\`\`\nblock ${chars.join('')}\n\`\`\``);
+    const marks = Array.from(element.querySelectorAll('span.bidi-control'), (mark) => mark.getAttribute('data-bidi'));
+    const names = ['U+200E', 'U+200F', 'U+061C', 'U+200B', 'U+200C', 'U+200D', 'U+2060', 'U+FEFF'];
+    assert.deepEqual(marks, [...names, ...names, ...names]);
+    const titles = Array.from(element.querySelectorAll('span.bidi-control'), (mark) => mark.getAttribute('title')).slice(0, 8);
+    assert.deepEqual(titles.map((title) => title?.split(' U+')[0]), [
+      ...Array(3).fill('Bidirectional control character'), ...Array(5).fill('Invisible character'),
+    ]);
+    assert.equal(element.querySelector('.code-block code')?.textContent, `block ${chars.join('')}\n`, 'Copy and Insert still get the code as written');
+  });
+
+  it('marks bidi controls in image alt text and in a code block\'s language label', () => {
+    const element = renderSafely('![safe\u202Egnp.exe](https://x.example/a.png) ![\u200Bdiagram](https://x.example/b.png)\n\n```py\u202Ethon\nx\n```');
+    const images = Array.from(element.querySelectorAll('.image-ref'));
+    assert.deepEqual(images.map((image) => Array.from(image.querySelectorAll('.bidi-control'), (mark) => mark.getAttribute('data-bidi'))), [['U+202E'], ['U+200B']]);
+    const label = element.querySelector('.code-block .code-lang');
+    assert.deepEqual(Array.from(label?.querySelectorAll('.bidi-control') ?? [], (mark) => mark.getAttribute('data-bidi')), ['U+202E']);
+    assert.equal(label?.textContent, 'py\u202Ethon');
+  });
+
   it('renders an image as a link to it, so nothing remote is loaded', () => {
     const element = renderSafely('![a diagram](https://evil.example/track.png)');
     assert.equal(element.querySelector('img'), null);

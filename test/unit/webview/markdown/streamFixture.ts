@@ -1,6 +1,6 @@
 // Helpers for streaming a text through the renderer in pieces, as the host's deltas would.
 import { createMarkdownEngine } from '../../../../src/webview/markdown/markdownEngine';
-import { StreamingMarkdownRenderer } from '../../../../src/webview/markdown/streamingRenderer';
+import { StreamingMarkdownRenderer, type RenderUpdate } from '../../../../src/webview/markdown/streamingRenderer';
 
 export const md = createMarkdownEngine();
 
@@ -24,13 +24,75 @@ export function chunk(text: string, maxSize: number, random: () => number): stri
   return pieces;
 }
 
+/**
+ * The HTML a DOM built from a renderer's updates holds, as a string: what the view does with the
+ * same ops, without a DOM (an open code block shows as its code, escaped by the renderer's tail).
+ */
+export class HtmlAssembler {
+  /** Finished top-level blocks. */
+  done = '';
+  private open: { openHtml: string; children: string; closeHtml: string }[] = [];
+  private tail = '';
+  private after: string[] = [];
+
+  apply(update: RenderUpdate): this {
+    if (update.reset) {
+      this.done = '';
+      this.open = [];
+    }
+    for (const op of update.ops) {
+      if (op.type === 'html') {
+        if (this.open.length === 0) this.done += op.html;
+        else this.open[this.open.length - 1].children += op.html;
+      } else if (op.type === 'open') {
+        this.open.push({ openHtml: op.openHtml, children: '', closeHtml: op.closeHtml });
+      } else if (op.type === 'close') {
+        const closed = this.open.pop();
+        const html = closed ? closed.openHtml + closed.children + closed.closeHtml : '';
+        if (this.open.length === 0) this.done += html;
+        else this.open[this.open.length - 1].children += html;
+      } else if (op.type === 'closeCode') {
+        this.done += this.codeBlock(op.code);
+      } else {
+        this.open = [];
+      }
+    }
+    this.tail = update.tailHtml;
+    this.after = update.afterHtml;
+    if (update.openCode) this.codeLanguage = update.openCode.language;
+    return this;
+  }
+
+  /** The HTML of a finished code block, as the view keeps it: the language comes from the tail it showed. */
+  private codeBlock(code: string): string {
+    return md.render(`\`\`\`\`\`\`\`\`${this.codeLanguage}\n${code}\`\`\`\`\`\`\`\`\n`);
+  }
+
+  private codeLanguage = '';
+
+  /** Open containers still held (none after a final render). */
+  get openCount(): number {
+    return this.open.length;
+  }
+
+  /** Everything shown now: finished blocks, then the open containers with the tail inside the innermost. */
+  get html(): string {
+    let inner = this.tail;
+    for (let i = this.open.length - 1; i >= 0; i--) {
+      inner = this.open[i].openHtml + this.open[i].children + inner + this.open[i].closeHtml + (this.after[i] ?? '');
+    }
+    return this.done + inner;
+  }
+}
+
 /** Streams the pieces (rendering after each) and returns the HTML a DOM would end up with. */
 export function streamAndCollect(pieces: readonly string[], renderer = new StreamingMarkdownRenderer(md)): string {
-  let finished = '';
+  const assembler = new HtmlAssembler();
   for (const piece of pieces) {
     renderer.append(piece);
-    finished += renderer.render().finishedHtml;
+    assembler.apply(renderer.render());
   }
-  const last = renderer.render(true);
-  return finished + last.finishedHtml;
+  assembler.apply(renderer.render(true));
+  if (assembler.openCount !== 0) throw new Error('a final render left containers open');
+  return assembler.html;
 }

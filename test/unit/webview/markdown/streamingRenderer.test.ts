@@ -1,5 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { StreamingMarkdownRenderer } from '../../../../src/webview/markdown/streamingRenderer';
+import { MarkdownView } from '../../../../src/webview/markdown/markdownView';
+import { createSanitizer } from '../../../../src/webview/markdown/sanitizer';
+import { createWindow, renderedHtml } from '../domFixture';
 import { md } from './streamFixture';
 import { answerTokens, framesOf } from './tokenStream';
 
@@ -52,14 +55,22 @@ describe('webview/markdown/streamingRenderer: work grows linearly', function () 
     const streamCode = (lines: number): number => {
       const code = Array.from({ length: lines }, (_, i) => `export function f${i}(a: number): number { return a * ${i} + 1; } // line ${i}`).join('\n');
       const text = `Here is the file:\n\n\`\`\`ts\n${code}\n\`\`\`\n\nDone.\n`;
+      // Through the view: it extends the open block in place and keeps it when the block closes.
+      const window = createWindow();
+      const sanitize = createSanitizer(window);
       const renderer = new StreamingMarkdownRenderer(md);
-      let finished = '';
+      const container = window.document.createElement('div');
+      const view = new MarkdownView(container, renderer, sanitize);
       for (const frame of framesOf(text.match(/\s*\S+|\s+/g) ?? [], 3)) {
-        renderer.append(frame);
-        finished += renderer.render().finishedHtml;
+        view.append(frame);
+        view.update(false);
       }
-      finished += renderer.render(true).finishedHtml;
-      assert.equal(finished, md.render(text), 'the committed HTML is exactly a full render');
+      view.update(true);
+      const whole = window.document.createElement('div');
+      whole.append(sanitize(md.render(text)));
+      const chunk = container.querySelector('.md-chunk');
+      assert.ok(chunk !== null && chunk.querySelectorAll('.code-lines').length > 1, 'settled lines are grouped in block boxes');
+      assert.equal(renderedHtml(chunk), renderedHtml(whole), 'the DOM is exactly a full render (once the line groups are unwrapped)');
       return renderer.work.highlightedChars / code.length;
     };
     const small = streamCode(50);

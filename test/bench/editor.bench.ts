@@ -1,0 +1,158 @@
+// The real-editor layer of `npm run bench`: the reference server and code-server (test/harness), and
+// each answer shape streamed through the whole path — server → client → host batching →
+// postMessage → webview → DOM — as echo-1 repeats a prompt of that shape. Measured in the webview's
+// own frame: when the answer's DOM last changed, and its long tasks (PerformanceObserver).
+// Must not run next to another real-editor run: `flock /tmp/editor.lock npm run bench`.
+import type { Frame } from 'playwright-core';
+import { defaultConfig, splitIntoTokens, startReferenceServer, type ServerConfig } from '../../server';
+import { startEditor } from '../harness/editor';
+import { extensionId } from '../harness/paths';
+import type { Workbench } from '../harness/workbench';
+import { ChatView } from '../e2e/chatView';
+import { startStreamingChat } from '../e2e/referenceClient';
+import { shapeText, type ShapeName } from '../unit/webview/markdown/shapes';
+
+export interface EditorCase {
+  shape: ShapeName;
+  chars: number;
+  /** Tokens per second the server paces at; undefined = as fast as the socket takes. */
+  pace?: number;
+}
+
+export interface EditorResult extends EditorCase {
+  tokens: number;
+  tokensPerSecond: number;
+  /** From the server sending the last token to the webview's DOM last changing (one frame later). */
+  lastTokenVisibleMs: number;
+  /** Time to the whole answer shown, over the time a raw read of the same stream takes. */
+  ratioToRaw: number;
+  longTasksOver50: number;
+  longestTaskMs: number;
+}
+
+export const EDITOR_CASES: EditorCase[] = [
+  { shape: 'mixed', chars: 100_000 },
+  { shape: 'list', chars: 60_000 },
+  { shape: 'list', chars: 60_000, pace: 2000 },
+  { shape: 'table', chars: 30_000 },
+  { shape: 'table', chars: 30_000, pace: 2000 },
+  { shape: 'paragraph', chars: 30_000 },
+  { shape: 'paragraph', chars: 30_000, pace: 2000 },
+  { shape: 'quote', chars: 30_000 },
+  { shape: 'quote', chars: 30_000, pace: 2000 },
+  // A 1,000-line fenced code block.
+  { shape: 'code', chars: 88_000 },
+];
+
+const PACED_MODEL = 'echo-paced-bench';
+
+/** Installed in the webview's frame: long tasks, and when the answer's DOM changes (a frame later: painted). */
+function installProbe(): void {
+  interface Probe { longTasks: number[]; firstChange: number; lastChange: number }
+  const probe: Probe = { longTasks: [], firstChange: 0, lastChange: 0 };
+  (window as unknown as { __benchProbe: Probe }).__benchProbe = probe;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) probe.longTasks.push(entry.duration);
+  }).observe({ type: 'longtask' });
+  const list = document.querySelector('.message-list');
+  if (!list) throw new Error('no .message-list in the chat webview');
+  new MutationObserver((records) => {
+    const inAnswer = records.some((record) => {
+      const target = record.target instanceof Element ? record.target : record.target.parentElement;
+      return target?.closest('.message[data-role=assistant] .content') != null;
+    });
+    if (!inAnswer) return;
+    requestAnimationFrame(() => {
+      const now = Date.now();
+      if (probe.firstChange === 0) probe.firstChange = now;
+      probe.lastChange = now;
+    });
+  }).observe(list, { childList: true, subtree: true, characterData: true });
+}
+
+function readProbe(): { longTasks: number[]; firstChange: number; lastChange: number } {
+  return (window as unknown as { __benchProbe: { longTasks: number[]; firstChange: number; lastChange: number } }).__benchProbe;
+}
+
+async function chatFrame(workbench: Workbench): Promise<Frame> {
+  const element = await workbench.page
+    .frameLocator(`iframe.webview.ready[src*="extensionId=${extensionId}"]`)
+    .locator('iframe#active-frame')
+    .elementHandle({ timeout: 30_000 });
+  const frame = await element?.contentFrame();
+  if (!frame) throw new Error('the chat webview frame was not found');
+  return frame;
+}
+
+/** Runs every case in one editor; `log` reports progress. */
+export async function runEditorBench(cases: EditorCase[], log: (line: string) => void): Promise<EditorResult[]> {
+  const config: ServerConfig = { keys: defaultConfig.keys, models: [...defaultConfig.models, { id: PACED_MODEL, behavior: 'echo', tokensPerSecond: 2000 }] };
+  const server = await startReferenceServer({ config });
+  const editor = await startEditor({ baseUrl: server.baseUrl, apiKey: 'demo-key', settings: { 'modelAccess.model': 'echo-1' } });
+  const results: EditorResult[] = [];
+  try {
+    const workbench = await editor.openWorkbench();
+    await workbench.openViewContainer('Model Access');
+    await workbench.expandViewPane('Chat');
+    const chat = new ChatView(workbench.chatFrame());
+    await chat.prompt().waitFor({ state: 'visible', timeout: 60_000 });
+    let model = 'echo-1';
+    try {
+      await runCases();
+    } catch (error) {
+      log(`  failed; screenshot: ${await workbench.screenshot('bench/failure').catch(() => '(none)')}`);
+      throw error;
+    }
+    async function runCases(): Promise<void> {
+    for (const benchCase of cases) {
+      const wanted = benchCase.pace === undefined ? 'echo-1' : PACED_MODEL;
+      if (benchCase.pace !== undefined && benchCase.pace !== 2000) throw new Error('the bench server paces at 2,000 tokens/s only');
+      if (wanted !== model) {
+        await workbench.runCommand('Model Access: Select Model');
+        await workbench.pickQuickPickItem(wanted);
+        model = wanted;
+      }
+      const text = shapeText(benchCase.shape, benchCase.chars);
+      // A raw read of the same stream from the same server: the floor for the whole path.
+      const rawStart = Date.now();
+      const raw = await startStreamingChat(server.baseUrl, 'demo-key', wanted, text);
+      await raw.finished;
+      const rawMs = Date.now() - rawStart;
+
+      await workbench.runCommand('Model Access: New Chat');
+      await chat.messages().first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+      const frame = await chatFrame(workbench);
+      await frame.evaluate(installProbe);
+      // Typing 100 KB key by key is not the point: the text goes in at once, as a paste would.
+      await frame.evaluate((value) => {
+        const prompt = document.querySelector('textarea#prompt') as HTMLTextAreaElement;
+        prompt.value = value;
+        prompt.dispatchEvent(new Event('input', { bubbles: true }));
+      }, text);
+      const sent = Date.now();
+      await chat.prompt().press('Enter');
+      await chat.assistantMessage(0, 'done', 300_000);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const probe = await frame.evaluate(readProbe);
+      const record = server.requests().filter((request) => request.model === wanted).at(-1);
+      const lastTokenSent = record?.endedAt ?? probe.lastChange;
+      const tokens = splitIntoTokens(text).length;
+      const result: EditorResult = {
+        ...benchCase,
+        tokens,
+        tokensPerSecond: tokens / ((probe.lastChange - sent) / 1000),
+        lastTokenVisibleMs: probe.lastChange - lastTokenSent,
+        ratioToRaw: (probe.lastChange - sent) / rawMs,
+        longTasksOver50: probe.longTasks.filter((duration) => duration > 50).length,
+        longestTaskMs: Math.max(0, ...probe.longTasks),
+      };
+      results.push(result);
+      log(`  ${benchCase.shape} ${benchCase.chars / 1000} KB${benchCase.pace ? ` at ${benchCase.pace} tok/s` : ''}: done`);
+    }
+    }
+  } finally {
+    await editor.stop();
+    await server.close();
+  }
+  return results;
+}

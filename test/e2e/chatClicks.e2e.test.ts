@@ -1,0 +1,67 @@
+// Issue 7 §4 in the real workbench: only the primary button acts, and a link opens exactly once.
+import * as assert from 'node:assert/strict';
+import { eventually, useFreshEditor } from './fixture';
+
+describe('flow: chat acts only on what the user meant', () => {
+  const world = useFreshEditor({ apiKey: 'demo-key', settings: { 'modelAccess.model': 'echo-1' } });
+
+  /** The workbench shows its own context menu on a right click in the webview: wait for it, then close it. */
+  async function closeContextMenu(): Promise<void> {
+    const { page } = world.workbench;
+    const menu = page.locator('.context-view.monaco-menu-container');
+    await menu.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+    for (let attempt = 0; attempt < 5 && (await menu.isVisible()); attempt++) {
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden', timeout: 1_000 }).catch(() => undefined);
+    }
+  }
+
+  async function answerWith(text: string): Promise<void> {
+    await world.openModelAccess();
+    const before = await world.chat.messages('assistant').count();
+    await world.chat.send(text);
+    await world.chat.assistantMessage(before, 'done');
+  }
+
+  it('a right or middle click on Insert inserts nothing; a left click does', async () => {
+    await world.workbench.openFile('sample.ts');
+    const lines = world.workbench.page.locator('.editor-instance .monaco-editor .view-lines').first();
+    // Monaco shows spaces as no-break spaces.
+    const editorText = async (): Promise<string> => (await lines.innerText()).replace(/\u00a0/g, ' ');
+    const original = await editorText();
+    await answerWith('```ts\nconst inserted = 42;\n```');
+    const insert = world.chat.messages('assistant').last().locator('.code-block button.insert-code');
+    await insert.click({ button: 'right' });
+    await closeContextMenu();
+    await insert.click({ button: 'middle' });
+    // The editor would show the insertion at once; give a wrong insert every chance to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    assert.equal(await editorText(), original, 'a right or middle click inserted code');
+    await insert.click();
+    await eventually(editorText, (text) => text.includes('const inserted = 42;'), 'a left click to insert the code');
+  });
+
+  it('a link click opens the link exactly once (never also through the workbench\'s own link handler)', async () => {
+    await answerWith('See [the docs](https://example.com/docs) here.');
+    const { page, context } = world.workbench;
+    // Each way of opening ends in the workbench: a confirmation dialog or a new page per open.
+    let pages = 0;
+    const onPage = (): void => void pages++;
+    context.on('page', onPage);
+    const dialogs = page.locator('.monaco-dialog-box');
+    const link = world.chat.messages('assistant').last().locator('.content a', { hasText: 'the docs' });
+    await link.click({ button: 'right' });
+    await closeContextMenu();
+    await link.click({ button: 'middle' });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    assert.equal(pages + (await dialogs.count()), 0, 'a right or middle click opened the link');
+    await link.click();
+    await eventually(async () => pages + (await dialogs.count()), (opened) => opened >= 1, 'the link to open', 10_000);
+    // A second open would follow within moments of the first.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const opened = pages + (await dialogs.count());
+    context.off('page', onPage);
+    assert.equal(opened, 1, `the link opened ${opened} times`);
+    await page.keyboard.press('Escape');
+  });
+});

@@ -1,0 +1,132 @@
+// Every growing block shape renders incrementally, and exactly as a full render would.
+import * as assert from 'node:assert/strict';
+import { MarkdownView } from '../../../../src/webview/markdown/markdownView';
+import { createSanitizer } from '../../../../src/webview/markdown/sanitizer';
+import { StreamingMarkdownRenderer } from '../../../../src/webview/markdown/streamingRenderer';
+import { createWindow, renderedHtml } from '../domFixture';
+import { SHAPES, shapeText, tokensOf } from './shapes';
+import { chunk, HtmlAssembler, md, seededRandom, streamAndCollect } from './streamFixture';
+import { framesOf } from './tokenStream';
+
+/** Streams `text` three tokens per frame and returns the renderer's work counters. */
+function streamWork(text: string): StreamingMarkdownRenderer['work'] {
+  const renderer = new StreamingMarkdownRenderer(md);
+  const html = streamAndCollect(framesOf(tokensOf(text), 3), renderer);
+  assert.equal(html, md.render(text));
+  return renderer.work;
+}
+
+const window = createWindow();
+const sanitize = createSanitizer(window);
+
+/** Streams `text` into a MarkdownView in jsdom; returns the work and whether the DOM matched a full render throughout. */
+function streamIntoDom(text: string, checkEvery = 0): { work: StreamingMarkdownRenderer['work']; container: HTMLElement } {
+  const container = window.document.createElement('div');
+  const renderer = new StreamingMarkdownRenderer(md);
+  const view = new MarkdownView(container, renderer, sanitize);
+  const reference = window.document.createElement('div');
+  let shown = '';
+  framesOf(tokensOf(text), 3).forEach((frame, index) => {
+    shown += frame;
+    view.append(frame);
+    view.update(false);
+    if (checkEvery > 0 && index % checkEvery === 0 && !shown.includes('```')) {
+      reference.replaceChildren(sanitize(md.render(shown)));
+      assert.equal(container.querySelector('.md-blocks')?.textContent + (container.querySelector('.md-tail')?.textContent ?? ''), reference.textContent, `text shown after ${shown.length} chars`);
+    }
+  });
+  view.update(true);
+  return { work: renderer.work, container };
+}
+
+/** The DOM's HTML without the view's own wrappers. */
+function contentHtml(container: HTMLElement): string {
+  return renderedHtml(...Array.from(container.querySelectorAll('.md-chunk, .md-tail')));
+}
+
+function sanitizeToHtml(html: string): string {
+  const element = window.document.createElement('div');
+  element.append(sanitize(html));
+  return renderedHtml(element);
+}
+
+const EDGE_CASES: Record<string, string> = {
+  'list turning loose': '- a\n- b\n- c\n\n- d\n- e\n',
+  'list then other bullet': '- a\n- b\n* c\n* d\n\nafter\n',
+  'ordered list with paragraphs': '1. one\n2. two\n\n   more of two\n3. three\n',
+  'nested list': '- a\n  - a1\n  - a2\n- b\n  1. b1\n',
+  'paragraph turning into a setext heading': 'Title words here\nand more words\n===\n\nnext\n',
+  'paragraph with open emphasis': 'This *starts here and goes on for many words until it closes* at last and then more text follows here\n',
+  'paragraph with code span across words': 'Use `a b c d e f` then words and words and `x` more\n',
+  'paragraph interrupted by a list': 'Some words here and there\n- then a list\n- item\n',
+  'paragraph interrupted by a table': 'Some words here\n| a | b |\n|---|---|\n| 1 | 2 |\n',
+  'quote with paragraphs and a list': '> first para words\n> more words\n>\n> - item one\n> - item two\n>\n> last words here\n\nafter\n',
+  'quote with lazy continuation': '> quoted words\nlazy continued words\n\nnext\n',
+  'quote with a table': '> | a | b |\n> |---|---|\n> | 1 | 2 |\n> | 3 | 4 |\n\nafter\n',
+  'nested quotes': '> outer words\n> > inner words and more\n> > still inner\n> back out\n',
+  'table without body then rows': '| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n\ntext\n',
+  'indented continuation lines': 'word word\n    indented continuation\n  two spaces\nend\n',
+  'reference used later': '[r]: https://example.com/r\n\n- see [x][r]\n- and [r]\n',
+  'hard breaks': 'line one  \nline two\\\nline three\n',
+  'windows line endings': '- a\r\n- b\r\n\r\n> q words\r\n> more\r\n\r\npara words and\r\nmore words\r\n',
+};
+
+describe('webview/markdown: incremental rendering of every block shape', function () {
+  this.timeout(60_000);
+
+  describe('equals a full render at every split point', () => {
+    for (const shape of SHAPES) {
+      it(`${shape}: streamed in random chunks, five seeds`, () => {
+        const text = shapeText(shape, 3_000);
+        for (const seed of [1, 2, 3, 4, 5]) {
+          assert.equal(streamAndCollect(chunk(text, 12, seededRandom(seed))), md.render(text), `${shape}, seed ${seed}`);
+        }
+      });
+    }
+    for (const [name, text] of Object.entries(EDGE_CASES)) {
+      it(`${name}: one character at a time, and what is shown after each equals a full render of it`, () => {
+        assert.equal(streamAndCollect(Array.from(text)), md.render(text));
+        // While streaming, the DOM shows exactly what a full render of the text so far shows.
+        const renderer = new StreamingMarkdownRenderer(md);
+        const assembler = new HtmlAssembler();
+        for (let end = 1; end <= text.length; end++) {
+          renderer.append(text[end - 1]);
+          const shown = assembler.apply(renderer.render()).html;
+          const prefix = text.slice(0, end);
+          if (!/```/.test(prefix)) assert.equal(shown, md.render(prefix), `after ${JSON.stringify(prefix)}`);
+        }
+      });
+    }
+  });
+
+  describe('in the DOM (jsdom, with the sanitizer)', () => {
+    for (const shape of SHAPES) {
+      it(`${shape}: the DOM ends exactly as a full render, and shows the same text while streaming`, () => {
+        const text = shapeText(shape, 4_000);
+        const { container } = streamIntoDom(text, 7);
+        assert.equal(contentHtml(container), sanitizeToHtml(md.render(text)));
+      });
+
+      it(`${shape}: doubling the answer at most doubles the DOM operations and the HTML sanitized`, () => {
+        const small = streamIntoDom(shapeText(shape, 6_000)).work;
+        const large = streamIntoDom(shapeText(shape, 12_000)).work;
+        for (const counter of ['domOperations', 'sanitizedChars'] as const) {
+          assert.ok(large[counter] <= 2.1 * small[counter] + 1, `${counter}: ${small[counter]} → ${large[counter]}`);
+        }
+      });
+    }
+  });
+
+  describe('work is linear in the answer for every shape', () => {
+    for (const shape of SHAPES) {
+      it(`${shape}: doubling the answer at most doubles parsing, sanitizing and DOM work`, () => {
+        const small = streamWork(shapeText(shape, 12_000));
+        const large = streamWork(shapeText(shape, 24_000));
+        for (const counter of ['parsedChars', 'highlightedChars'] as const) {
+          assert.ok(large[counter] <= 2.1 * small[counter] + 1, `${counter}: ${small[counter]} → ${large[counter]}`);
+        }
+        assert.equal(large.rebuilds, small.rebuilds, 'rebuilds of the open block must not grow with the answer');
+      });
+    }
+  });
+});
