@@ -15,6 +15,8 @@ import { ModelCatalog } from './host/models/modelCatalog';
 import { MODELS_VIEW_ID, ModelsTreeProvider } from './host/models/modelsTreeProvider';
 import { modelOptionsCommand, type ModelOptionsUi } from './host/modelOptions/modelOptionsCommand';
 import { NetworkProvider } from './host/network/networkSettings';
+import { addProfileCommand, deleteKeysOfRemovedProfiles, pickProfile, selectProfileCommand, type AddProfileAnswers } from './host/profiles/profileCommands';
+import { profileModelLabel } from './host/profiles/profiles';
 import { ModelStatusBar } from './host/statusBar/modelStatusBar';
 
 /** Handed to the in-host tests only (ExtensionMode.Test): other extensions never get the key store. */
@@ -38,7 +40,10 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   const clients = new ClientProvider(keys, log, networks);
   const catalog = new ModelCatalog(clients, log);
   const modelsTree = new ModelsTreeProvider(catalog);
-  const statusBar = new ModelStatusBar(readSettings().model);
+  // The status bar shows `profile / model` once there is more than one endpoint profile.
+  const statusLabel = (settings = readSettings()): string | undefined =>
+    settings.model ? profileModelLabel(settings.profiles.length, settings.profile.name, settings.model) : undefined;
+  const statusBar = new ModelStatusBar(statusLabel());
   context.subscriptions.push(log, keys, networks, clients, catalog, modelsTree, statusBar);
 
   const chat = registerChat(context, { keys, clients, log });
@@ -51,8 +56,10 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   context.subscriptions.push(
     vscode.window.registerTreeDataProvider(MODELS_VIEW_ID, modelsTree),
     keys.onDidChange(() => void refreshContextKeys()),
+    deleteKeysOfRemovedProfiles(keys, log),
     onDidChangeSettings((settings) => {
-      statusBar.update(settings.model);
+      statusBar.update(statusLabel(settings));
+      for (const problem of settings.profileProblems) log.warn(problem);
       modelsTree.rerender();
       void refreshContextKeys();
     }),
@@ -63,7 +70,18 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
     context.subscriptions.push(vscode.commands.registerCommand(id, run));
   };
   const runningTests = context.extensionMode === vscode.ExtensionMode.Test;
-  command('modelAccess.setApiKey', (key) => setApiKeyCommand(keys, trustedArgument(key, runningTests)));
+  // A profile argument counts only from the tests; anyone else gets the profile quick pick.
+  const chosenProfile = async (argument: unknown, title: string): Promise<string | undefined> => {
+    const trusted = trustedArgument(argument, runningTests);
+    return typeof trusted === 'string' ? trusted : pickProfile(title);
+  };
+  command('modelAccess.setApiKey', async (key, profile) => {
+    const name = await chosenProfile(profile, 'Set API Key');
+    return name === undefined ? false : setApiKeyCommand(keys, trustedArgument(key, runningTests), name);
+  });
+  command('modelAccess.selectProfile', (name) => selectProfileCommand(trustedArgument(name, runningTests)));
+  command('modelAccess.addProfile', (answers) =>
+    addProfileCommand((profile, key) => setApiKeyCommand(keys, key, profile), trustedArgument(answers as AddProfileAnswers | undefined, runningTests)));
   command('modelAccess.clearApiKey', () => clearApiKeyCommand(keys));
   command('modelAccess.setBaseUrl', (url) => setBaseUrlCommand(trustedArgument(url, runningTests)));
   const modelPicksShown = new vscode.EventEmitter<number>();
@@ -78,7 +96,10 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   command('modelAccess.modelOptions', (model, ui) => modelOptionsCommand(model, modelTrust, trustedArgument(ui as ModelOptionsUi | undefined, runningTests)));
   command('modelAccess.sendSelection', () => sendSelectionCommand(chat));
   command('modelAccess.askAboutSelection', (question) => askAboutSelectionCommand(chat, question, runningTests));
-  command('modelAccess.testConnection', () => testConnectionCommand(keys, log, networks, context.extension));
+  command('modelAccess.testConnection', async (profile) => {
+    const name = await chosenProfile(profile, 'Test Connection');
+    return name === undefined ? undefined : testConnectionCommand(keys, log, networks, context.extension, name);
+  });
   command('modelAccess.newChat', () => chat.newChat());
   command('modelAccess.exportChat', () => chat.exportChat());
   command('modelAccess.showHistory', () => chat.showHistory());

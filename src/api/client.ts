@@ -11,6 +11,7 @@ import {
   tidyMessage,
 } from './errors';
 import { parseJson } from './json';
+import { checkExtraHeaders } from './extraHeaders';
 import { parseModelList } from './models';
 import { chatEventsFromJson, responsesEventsFromJson } from './nonStreaming';
 import { responsesEventsFromSse } from './responsesStream';
@@ -68,6 +69,7 @@ export class ModelAccessClient {
   private readonly timeoutMs: number;
   private readonly logSink?: (entry: RequestLogEntry) => void;
   private readonly network?: NetworkOptions;
+  private readonly extraHeaders: Record<string, string>;
 
   constructor(options: ModelAccessClientOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
@@ -78,6 +80,8 @@ export class ModelAccessClient {
     this.timeoutMs = timeoutMs;
     this.logSink = options.log;
     this.network = options.network;
+    // Checked here too (not only where the settings are read), so no caller can set Authorization.
+    this.extraHeaders = checkExtraHeaders(options.headers);
   }
 
   /** GET /models. */
@@ -165,6 +169,7 @@ export class ModelAccessClient {
     // A base URL at the root keeps its '/' (http://host/): strip it so the path is joined with one slash.
     const url = new URL(this.baseUrl.href.replace(/\/+$/, '') + operation.path);
     const headers: Record<string, string> = {
+      ...this.extraHeaders,
       authorization: `Bearer ${key}`,
       accept: operation.stream ? 'text/event-stream, application/json' : 'application/json',
     };

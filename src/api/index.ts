@@ -4,6 +4,7 @@ export { ModelAccessClient } from './client';
 export { ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_TYPES, ROUTE_ERROR_CODES, isAbortError } from './errors';
 export { checkBaseUrl, invalidBaseUrlError, type BaseUrlCheck } from './baseUrl';
 export { maskKey, validateApiKey } from './apiKey';
+export { checkExtraHeaders, extraHeaderProblem } from './extraHeaders';
 export { isStreamingRequiredError } from './streamingRequired';
 export type {
   CallOptions,

@@ -106,6 +106,11 @@ export interface ModelAccessClientOptions {
   log?: (entry: RequestLogEntry) => void;
   /** How requests reach the server (proxy, certificates); default: a direct connection with Node's CAs. */
   network?: NetworkOptions;
+  /**
+   * Extra headers sent with every request (an endpoint profile's). Never Authorization or another
+   * reserved header: the constructor throws a TypeError naming a refused one (see extraHeaders.ts).
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** What a failed connection can be blamed on, each with a hint the caller words (e.g. naming its setting). */

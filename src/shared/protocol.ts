@@ -41,6 +41,8 @@ export interface TranscriptMessage {
   status: MessageStatus;
   /** Model that produced (assistant) or was asked (user). */
   model?: string;
+  /** The endpoint profile asked, recorded only while there is more than one (see profiles.ts). */
+  profile?: string;
   usage?: Usage;
   error?: ErrorInfo;
   /** Why the model ended the answer, when not a normal end (e.g. 'length': the output-token limit). */

@@ -1,10 +1,8 @@
 import * as vscode from 'vscode';
+import { DEFAULT_PROFILE_NAME, profileOfSecretId, profileSecretId } from '../profiles/profiles';
 import { Disposable } from '../util/disposable';
 
 export type KeySource = 'secretStorage' | 'environment';
-
-/** The SecretStorage entry; the key is stored nowhere else. */
-const SECRET_ID = 'modelAccess.apiKey';
 export const API_KEY_ENV_VAR = 'MODEL_ACCESS_API_KEY';
 
 /** SecretStorage is unavailable (typically no keyring on Linux); the message says what to do instead. */
@@ -26,10 +24,15 @@ function envKey(env: NodeJS.ProcessEnv): string | undefined {
   return value ? value : undefined;
 }
 
-/** The API key: SecretStorage first, then the MODEL_ACCESS_API_KEY environment variable. */
+/**
+ * The API keys, one per endpoint profile (see profileSecretId; the default profile's is the
+ * historical modelAccess.apiKey entry): SecretStorage first, then, for the default profile only, the
+ * MODEL_ACCESS_API_KEY environment variable. `profile` absent means the default profile.
+ */
 export class KeyStore extends Disposable {
-  private readonly changed = this.register(new vscode.EventEmitter<void>());
-  readonly onDidChange: vscode.Event<void> = this.changed.event;
+  private readonly changed = this.register(new vscode.EventEmitter<string>());
+  /** Fires with the name of the profile whose key changed. */
+  readonly onDidChange: vscode.Event<string> = this.changed.event;
 
   constructor(
     private readonly secrets: vscode.SecretStorage,
@@ -38,8 +41,9 @@ export class KeyStore extends Disposable {
     super();
     // Also catches changes made by another window of the same profile.
     this.register(secrets.onDidChange((event) => {
-      if (event.key === SECRET_ID) {
-        this.changed.fire();
+      const profile = profileOfSecretId(event.key);
+      if (profile !== undefined) {
+        this.changed.fire(profile);
       }
     }));
   }
@@ -48,39 +52,41 @@ export class KeyStore extends Disposable {
    * The key, trimmed, or undefined when none is set anywhere.
    * Throws KeyStoreError only when SecretStorage fails and there is no environment fallback.
    */
-  async get(): Promise<string | undefined> {
-    return (await this.lookup()).key;
+  async get(profile: string = DEFAULT_PROFILE_NAME): Promise<string | undefined> {
+    return (await this.lookup(profile)).key;
   }
 
-  async source(): Promise<KeySource | undefined> {
-    return (await this.lookup()).source;
+  async source(profile: string = DEFAULT_PROFILE_NAME): Promise<KeySource | undefined> {
+    return (await this.lookup(profile)).source;
   }
 
   /** Stores the key (trimmed); the caller validates it first. */
-  async set(key: string): Promise<void> {
+  async set(key: string, profile: string = DEFAULT_PROFILE_NAME): Promise<void> {
     try {
-      await this.secrets.store(SECRET_ID, key.trim());
+      await this.secrets.store(profileSecretId(profile), key.trim());
     } catch (error) {
       throw secretStorageFailure('store', error);
     }
-    this.changed.fire();
+    this.changed.fire(profile);
   }
 
-  async clear(): Promise<void> {
+  async clear(profile: string = DEFAULT_PROFILE_NAME): Promise<void> {
     try {
-      await this.secrets.delete(SECRET_ID);
+      await this.secrets.delete(profileSecretId(profile));
     } catch (error) {
       throw secretStorageFailure('delete', error);
     }
-    this.changed.fire();
+    this.changed.fire(profile);
   }
 
-  private async lookup(): Promise<{ key?: string; source?: KeySource }> {
+  private async lookup(profile: string): Promise<{ key?: string; source?: KeySource }> {
+    // The environment variable stands for the default profile's key only: another endpoint never gets it.
+    const env = profile === DEFAULT_PROFILE_NAME ? this.env : {};
     let stored: string | undefined;
     try {
-      stored = (await this.secrets.get(SECRET_ID))?.trim();
+      stored = (await this.secrets.get(profileSecretId(profile)))?.trim();
     } catch (error) {
-      const fallback = envKey(this.env);
+      const fallback = envKey(env);
       if (fallback) {
         return { key: fallback, source: 'environment' };
       }
@@ -89,7 +95,7 @@ export class KeyStore extends Disposable {
     if (stored) {
       return { key: stored, source: 'secretStorage' };
     }
-    const fallback = envKey(this.env);
+    const fallback = envKey(env);
     return fallback ? { key: fallback, source: 'environment' } : {};
   }
 }

@@ -16,7 +16,8 @@ import { createTranscript, newId, titleOf } from './transcript';
 export const SAVE_INTERVAL_MS = 500;
 
 export interface ChatSessionDeps {
-  getClient(): Promise<ChatClient>;
+  /** The client of the named endpoint profile (the active one when absent). */
+  getClient(profile?: string): Promise<ChatClient>;
   getSettings(): ChatSettings;
   store: HistoryStore;
   /** Posts to the webview (the view drops what it cannot deliver; a state replay catches it up). */
@@ -62,6 +63,11 @@ interface StreamingSave {
 }
 
 const copy = (message: TranscriptMessage): TranscriptMessage => structuredClone(message);
+
+/** The profile a message records: only with more than one endpoint, so one-endpoint chats stay as they were. */
+function profileField(settings: ChatSettings): { profile?: string } {
+  return settings.profile && (settings.profiles?.length ?? 0) > 1 ? { profile: settings.profile.name } : {};
+}
 
 /**
  * One conversation at a time, owned by the host: sends prompts through the client, streams the
@@ -151,6 +157,7 @@ export class ChatSession {
       content: text,
       status: 'done',
       model: this.deps.getSettings().model,
+      ...profileField(this.deps.getSettings()),
       createdAt: this.timers.now(),
     };
     this.transcript.messages.push(message);
@@ -200,6 +207,9 @@ export class ChatSession {
     const message = this.transcript.messages[index];
     message.content = text;
     message.model = this.deps.getSettings().model;
+    const { profile } = profileField(this.deps.getSettings());
+    if (profile) message.profile = profile;
+    else delete message.profile;
     this.transcript.title = titleOf(this.transcript);
     this.truncateAfter(index);
     await this.answer();
@@ -359,6 +369,7 @@ export class ChatSession {
       content: '',
       status: 'streaming',
       model: settings.model,
+      ...profileField(settings),
       createdAt: this.timers.now(),
     };
     this.transcript.messages.push(answer);
@@ -401,7 +412,7 @@ export class ChatSession {
       }
       const parameters = parametersFor(settings.modelOptions, model);
       if (parameters) answer.parameters = parameters;
-      const client = await this.deps.getClient();
+      const client = await this.deps.getClient(settings.profile?.name);
       signal.throwIfAborted();
       const messages = buildRequestMessages(prior, settings.systemPrompt);
       this.deps.log.info(`Chat: asking ${model} through /${settings.api === 'responses' ? 'responses' : 'chat/completions'} (${messages.length} messages).`);

@@ -33,6 +33,9 @@ export interface ChatClient {
 
 export interface ChatSettings {
   model?: string;
+  /** The active endpoint profile, and how many there are (a chat records its profile only when there are several). */
+  profile?: { name: string };
+  profiles?: readonly unknown[];
   api: 'chat' | 'responses';
   maxOutputTokens?: number;
   systemPrompt?: string;

@@ -6,6 +6,7 @@ import type { KeyStore } from '../auth/keyStore';
 import type { ClientProvider } from '../client/clientProvider';
 import { onDidChangeSettings, readSettings } from '../config/settings';
 import type { Log } from '../logging/log';
+import { profileModelLabel } from '../profiles/profiles';
 import { ChatSession } from './chatSession';
 import { CHAT_VIEW_ID, ChatViewProvider, type ChatConfigStatus } from './chatViewProvider';
 import { memoryChatFiles, nodeChatFiles, type ChatFiles } from './chatFiles';
@@ -34,17 +35,19 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     const settings = readSettings();
     let hasApiKey = false;
     try {
-      hasApiKey = (await keys.get()) !== undefined;
+      hasApiKey = (await keys.get(settings.profile.name)) !== undefined;
     } catch (error) {
       // SecretStorage unavailable: the welcome view offers Set API Key, whose failure explains the fallback.
       log.warn(`Chat: could not read the API key: ${error instanceof Error ? error.message : String(error)}`);
     }
-    return { hasApiKey, hasBaseUrl: settings.baseUrl !== undefined, model: settings.model };
+    // The model button shows `profile / model` once there are several endpoints.
+    const model = settings.model ? profileModelLabel(settings.profiles.length, settings.profile.name, settings.model) : undefined;
+    return { hasApiKey, hasBaseUrl: settings.baseUrl !== undefined, model };
   };
 
   const store = new HistoryStore(historyFiles(context, log));
   const session = new ChatSession({
-    getClient: () => clients.getClient(),
+    getClient: (profile) => clients.getClient(profile),
     getSettings: readSettings,
     store,
     post: (message) => provider.post(message),

@@ -112,6 +112,8 @@ export function parseMessage(value: unknown): TranscriptMessage | undefined {
   const error = parseError(value.error);
   if (reasoning) message.reasoning = reasoning;
   if (model) message.model = model;
+  const profile = optionalString(value.profile);
+  if (profile) message.profile = profile;
   if (usage) message.usage = usage;
   if (error) message.error = error;
   if (finishReason) message.finishReason = finishReason;

@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import { checkBaseUrl, invalidBaseUrlError, maskKey, ModelAccessClient } from '../../api';
 import type { KeyStore } from '../auth/keyStore';
+import { settingsForProfile } from '../config/parseSettings';
 import { onDidChangeSettings, readSettings, type Settings } from '../config/settings';
+import { DEFAULT_PROFILE_NAME } from '../profiles/profiles';
 import type { Log } from '../logging/log';
 import { networkWarnings } from '../network/networkReport';
 import type { NetworkProvider, NetworkState } from '../network/networkSettings';
@@ -10,16 +12,23 @@ import { ConfigurationError } from './configurationError';
 
 export { ConfigurationError, type ConfigurationAction } from './configurationError';
 
+/** What one profile's client is built from, apart from its key. */
+function profileFingerprint(settings: Settings): string {
+  return JSON.stringify([settings.baseUrl, settings.profile.headers, settings.retry.maxRetries, settings.retry.initialDelayMs]);
+}
+
+/** What any client is built from: every profile's endpoint and the retry settings (not the active choice). */
 function connectionFingerprint(settings: Settings): string {
-  return JSON.stringify([settings.baseUrl, settings.retry.maxRetries, settings.retry.initialDelayMs]);
+  return JSON.stringify([settings.profiles.map((profile) => [profile.name, profile.baseUrl, profile.headers]), settings.retry]);
 }
 
 /**
- * Builds the API client from the settings and the key, and keeps it until either changes:
- * every caller shares one client, and a settings change takes effect without a reload.
+ * Builds one API client per endpoint profile from the settings and that profile's key, and keeps
+ * each until either changes: every caller shares it, and a settings change takes effect without a
+ * reload. `profile` absent means the active profile.
  */
 export class ClientProvider extends Disposable {
-  private cached: { client: ModelAccessClient; fingerprint: string; network: NetworkState } | undefined;
+  private readonly cached = new Map<string, { client: ModelAccessClient; fingerprint: string; network: NetworkState }>();
   /** Network warnings already shown this session: each is shown once, and logged each time. */
   private readonly warned = new Set<string>();
   private readonly changed = this.register(new vscode.EventEmitter<void>());
@@ -46,8 +55,17 @@ export class ClientProvider extends Disposable {
     }));
   }
 
-  async getClient(): Promise<ModelAccessClient> {
-    const settings = this.settings();
+  /** The name of the profile getClient() uses when none is given. */
+  activeProfile(): string {
+    return this.settings().profile.name;
+  }
+
+  async getClient(profile?: string): Promise<ModelAccessClient> {
+    const settings = settingsForProfile(this.settings(), profile);
+    const name = settings.profile.name;
+    if (profile !== undefined && name !== profile) {
+      throw new ConfigurationError(`There is no endpoint profile named "${profile}" in modelAccess.profiles.`, 'setBaseUrl');
+    }
     if (!settings.baseUrl) {
       throw new ConfigurationError('No base URL is set. Run "Model Access: Set Base URL".', 'setBaseUrl');
     }
@@ -57,25 +75,31 @@ export class ClientProvider extends Disposable {
     if (!checked.ok) {
       throw invalidBaseUrlError(checked.reason);
     }
-    const apiKey = await this.keyStore.get();
+    const apiKey = await this.keyStore.get(name);
     if (!apiKey) {
-      throw new ConfigurationError('No API key is set. Run "Model Access: Set API Key".', 'setApiKey');
+      throw new ConfigurationError(name === DEFAULT_PROFILE_NAME
+        ? 'No API key is set. Run "Model Access: Set API Key".'
+        : `No API key is set for the profile "${name}". Run "Model Access: Set API Key".`, 'setApiKey');
     }
     this.log.addSecret(apiKey);
-    const fingerprint = JSON.stringify([connectionFingerprint(settings), apiKey]);
+    const fingerprint = JSON.stringify([profileFingerprint(settings), apiKey]);
     const network = await this.network.current();
-    if (this.cached?.fingerprint !== fingerprint || this.cached.network !== network) {
+    let cached = this.cached.get(name);
+    if (cached?.fingerprint !== fingerprint || cached.network !== network) {
       this.warnAboutNetwork(network, settings.baseUrl);
-      const source = await this.keyStore.source().catch(() => undefined);
-      this.log.info(`Using ${settings.baseUrl} with the key ${maskKey(apiKey)} (from ${source === 'environment' ? 'MODEL_ACCESS_API_KEY' : 'secret storage'}); ` +
+      const source = await this.keyStore.source(name).catch(() => undefined);
+      this.log.info(`Using ${settings.baseUrl} (profile ${name}) with the key ${maskKey(apiKey)} (from ${source === 'environment' ? 'MODEL_ACCESS_API_KEY' : 'secret storage'}); ` +
         `retries on 429: ${settings.retry.maxRetries}, first wait ${settings.retry.initialDelayMs} ms.`);
-      this.cached = {
+      cached = {
         fingerprint,
         network,
-        client: new ModelAccessClient({ baseUrl: settings.baseUrl, apiKey, retry: settings.retry, log: this.log.request, network: network.network.options }),
+        client: new ModelAccessClient({
+          baseUrl: settings.baseUrl, apiKey, retry: settings.retry, log: this.log.request, network: network.network.options, headers: settings.profile.headers,
+        }),
       };
+      this.cached.set(name, cached);
     }
-    return this.cached.client;
+    return cached.client;
   }
 
   private warnAboutNetwork(network: NetworkState, baseUrl: string): void {

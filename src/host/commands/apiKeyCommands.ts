@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { validateApiKey } from '../../api';
 import type { KeyStore } from '../auth/keyStore';
+import { DEFAULT_PROFILE_NAME } from '../profiles/profiles';
 
 /** The reason a key is refused, from the client's own rules, or undefined when it is acceptable. */
 export function apiKeyProblem(value: string): string | undefined {
@@ -20,11 +21,12 @@ function errorMessage(error: unknown): string {
  * Set API Key: a password box; the key is trimmed and checked before it is stored.
  * `key` lets tests and other commands pass one without the box.
  */
-export async function setApiKeyCommand(keys: KeyStore, key?: unknown): Promise<boolean> {
+export async function setApiKeyCommand(keys: KeyStore, key?: unknown, profile?: string): Promise<boolean> {
+  const forProfile = profile !== undefined && profile !== DEFAULT_PROFILE_NAME ? ` for "${profile}"` : '';
   const entered = typeof key === 'string'
     ? key
     : await vscode.window.showInputBox({
-      title: 'Model Access: Set API Key',
+      title: `Model Access: Set API Key${forProfile}`,
       prompt: 'Paste the API key created in the control panel. It is stored in VS Code\'s secret storage, never in settings.',
       placeHolder: 'API key',
       password: true,
@@ -40,12 +42,12 @@ export async function setApiKeyCommand(keys: KeyStore, key?: unknown): Promise<b
     return false;
   }
   try {
-    await keys.set(entered.trim());
+    await keys.set(entered.trim(), profile);
   } catch (error) {
     void vscode.window.showErrorMessage(errorMessage(error));
     return false;
   }
-  void vscode.window.showInformationMessage('Model Access: the API key is stored.');
+  void vscode.window.showInformationMessage(`Model Access: the API key${forProfile} is stored.`);
   return true;
 }
 

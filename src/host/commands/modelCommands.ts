@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { ConfigurationError } from '../client/clientProvider';
-import { readSettings, setActiveModel } from '../config/settings';
+import { readSettings, setActiveModel, setActiveProfile } from '../config/settings';
 import type { ModelCatalog } from '../models/modelCatalog';
-import { buildModelPicks } from '../models/modelPicks';
+import { buildModelPicks, buildProfileModelPicks, type ModelPick } from '../models/modelPicks';
 import { trustedModelId, type ModelArgumentTrust } from './trustedArgument';
 import { describeFailure } from '../models/modelsTreeProvider';
 
@@ -37,19 +37,19 @@ export async function useModelCommand(argument: unknown, trust: ModelArgumentTru
  * is told when the items are in the pick (the in-host tests drive the pick only then).
  */
 export async function selectModelCommand(catalog: ModelCatalog, onItemsShown?: (count: number) => void): Promise<string | undefined> {
-  const quickPick = vscode.window.createQuickPick<vscode.QuickPickItem & { id: string }>();
+  const quickPick = vscode.window.createQuickPick<vscode.QuickPickItem & { id: string; profile?: string }>();
   quickPick.title = 'Model Access: Select Model';
   quickPick.placeholder = 'Model for chat';
   quickPick.matchOnDescription = true;
   quickPick.busy = true;
   quickPick.show();
   try {
-    const chosen = new Promise<string | undefined>((resolve) => {
-      quickPick.onDidAccept(() => resolve(quickPick.selectedItems[0]?.id));
+    const chosen = new Promise<{ id: string; profile?: string } | undefined>((resolve) => {
+      quickPick.onDidAccept(() => resolve(quickPick.selectedItems[0]));
       quickPick.onDidHide(() => resolve(undefined));
     });
     try {
-      const picks = buildModelPicks(await catalog.list(), readSettings().model);
+      const picks = await loadPicks(catalog);
       quickPick.items = picks;
       quickPick.busy = false;
       onItemsShown?.(picks.length);
@@ -61,14 +61,41 @@ export async function selectModelCommand(catalog: ModelCatalog, onItemsShown?: (
       await reportListFailure(error);
       return undefined;
     }
-    const id = await chosen;
-    if (id) {
-      await setActiveModel(id);
+    const pick = await chosen;
+    if (pick?.profile !== undefined) {
+      await setActiveProfile(pick.profile, pick.id);
+    } else if (pick) {
+      await setActiveModel(pick.id);
     }
-    return id;
+    return pick?.id;
   } finally {
     quickPick.dispose();
   }
+}
+
+/**
+ * The active profile's models; with more than one profile, every profile's as `profile / model`
+ * (a profile that cannot list is left out with a warning, unless none can: then its error is thrown).
+ */
+async function loadPicks(catalog: ModelCatalog): Promise<(ModelPick & { profile?: string })[]> {
+  const settings = readSettings();
+  if (settings.profiles.length < 2) {
+    return buildModelPicks(await catalog.list(), settings.model);
+  }
+  const names = settings.profiles.map((profile) => profile.name);
+  const results = await Promise.allSettled(names.map((name) => catalog.list(name)));
+  const lists = names.flatMap((profile, i) => {
+    const result = results[i];
+    return result.status === 'fulfilled' ? [{ profile, models: result.value }] : [];
+  });
+  const failed = names.filter((_, i) => results[i].status === 'rejected');
+  if (lists.length === 0) {
+    throw (results.find((result) => result.status === 'rejected') as PromiseRejectedResult).reason;
+  }
+  if (failed.length > 0) {
+    void vscode.window.showWarningMessage(`Model Access: could not list the models of ${failed.map((name) => `"${name}"`).join(', ')} (see Test Connection).`);
+  }
+  return buildProfileModelPicks(lists, { profile: settings.profile.name, model: settings.model });
 }
 
 /** Copy Model ID of a row of the Models tree (or an id from the tests); otherwise of the active model. */

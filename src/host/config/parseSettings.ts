@@ -2,6 +2,7 @@
 // in settings.json falls back to the default instead of reaching the client.
 import { DEFAULT_INITIAL_DELAY_MS, DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT, MAX_RETRY_AFTER_MS, type StreamLimits } from '../../api';
 import { parseModelOptions, type ModelOptions } from '../modelOptions/modelOptions';
+import { activeProfile, parseProfiles, type Profile } from '../profiles/profiles';
 import { parseAnswerLimits } from './answerLimits';
 
 export type ApiKind = 'chat' | 'responses';
@@ -12,9 +13,17 @@ export interface RetrySettings {
 }
 
 export interface Settings {
+  /** The active profile's base URL (the default profile's is modelAccess.baseUrl). */
   baseUrl?: string;
   model?: string;
+  /** The active profile's API. */
   api: ApiKind;
+  /** The endpoint profiles, the default one first (modelAccess.baseUrl/api + modelAccess.profiles). */
+  profiles: Profile[];
+  /** The active one (modelAccess.activeProfile; an unknown name means the default). */
+  profile: Profile;
+  /** Why entries of modelAccess.profiles were left out. */
+  profileProblems: string[];
   /** Unset means "not sent": the service decides. */
   maxOutputTokens?: number;
   retry: RetrySettings;
@@ -41,6 +50,8 @@ export interface RawSettings {
   firstTokenTimeoutSeconds?: unknown;
   idleTimeoutSeconds?: unknown;
   modelOptions?: unknown;
+  profiles?: unknown;
+  activeProfile?: unknown;
 }
 
 /**
@@ -61,6 +72,8 @@ export const SETTING_KEYS: Readonly<Record<keyof RawSettings, string>> = {
   firstTokenTimeoutSeconds: 'firstTokenTimeoutSeconds',
   idleTimeoutSeconds: 'idleTimeoutSeconds',
   modelOptions: 'modelOptions',
+  profiles: 'profiles',
+  activeProfile: 'activeProfile',
 };
 
 /** The retry defaults and bounds are the API client's own (package.json repeats them; a test keeps them equal). */
@@ -80,10 +93,15 @@ function integerInRange(value: unknown, min: number, max: number): number | unde
 
 export function parseSettings(raw: RawSettings): Settings {
   const systemPrompt = typeof raw.systemPrompt === 'string' && raw.systemPrompt.trim().length > 0 ? raw.systemPrompt : undefined;
+  const { profiles, problems } = parseProfiles(raw.profiles, { baseUrl: nonEmptyTrimmed(raw.baseUrl), api: raw.api === 'responses' ? 'responses' : 'chat' });
+  const profile = activeProfile(profiles, raw.activeProfile);
   return {
-    baseUrl: nonEmptyTrimmed(raw.baseUrl),
+    baseUrl: profile.baseUrl,
     model: nonEmptyTrimmed(raw.model),
-    api: raw.api === 'responses' ? 'responses' : 'chat',
+    api: profile.api,
+    profiles,
+    profile,
+    profileProblems: problems,
     maxOutputTokens: integerInRange(raw.maxOutputTokens, 1, Number.MAX_SAFE_INTEGER),
     retry: {
       maxRetries: integerInRange(raw.maxRetries, 0, MAX_RETRIES_LIMIT) ?? DEFAULT_RETRY.maxRetries,
@@ -94,6 +112,13 @@ export function parseSettings(raw: RawSettings): Settings {
     limits: parseAnswerLimits(raw),
     modelOptions: parseModelOptions(raw.modelOptions),
   };
+}
+
+/** The settings as they apply to requests to the named profile (the active one when absent or unknown). */
+export function settingsForProfile(settings: Settings, name: string | undefined): Settings {
+  if (name === undefined || name === settings.profile.name) return settings;
+  const profile = settings.profiles.find((candidate) => candidate.name === name);
+  return profile ? { ...settings, profile, baseUrl: profile.baseUrl, api: profile.api } : settings;
 }
 
 /** What WorkspaceConfiguration.inspect() returns, as far as the reader looks at it. */

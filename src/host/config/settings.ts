@@ -29,3 +29,12 @@ export async function setBaseUrl(url: string): Promise<void> {
   const value = url.trim();
   await vscode.workspace.getConfiguration(SECTION).update('baseUrl', value.length > 0 ? value : undefined, vscode.ConfigurationTarget.Global);
 }
+
+/** Switches the endpoint profile (and, when given, the model) in the user settings. */
+export async function setActiveProfile(name: string, model?: string): Promise<void> {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  await config.update('activeProfile', name, vscode.ConfigurationTarget.Global);
+  if (model !== undefined) {
+    await config.update('model', model, vscode.ConfigurationTarget.Global);
+  }
+}

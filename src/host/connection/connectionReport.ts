@@ -1,4 +1,5 @@
 // Pure (no vscode): the Test Connection report, written to be pasted into a support request.
+import { DEFAULT_PROFILE_NAME } from '../profiles/profiles';
 import { maskKey } from '../../api';
 
 export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skip';
@@ -13,6 +14,8 @@ export interface ConnectionReport {
   startedAt: Date;
   environment: { extensionVersion: string; vscodeVersion: string; platform: string; nodeVersion: string };
   baseUrl?: string;
+  /** The endpoint profile under test (shown only when it is not the default one). */
+  profile?: string;
   /** The key under test; only its masked form is ever written. */
   apiKey?: string;
   keySource?: string;
@@ -37,6 +40,7 @@ export function formatConnectionReport(report: ConnectionReport): string {
   const lines = [
     `Model Access connection test — ${report.startedAt.toISOString()}`,
     `Extension ${report.environment.extensionVersion}, VS Code ${report.environment.vscodeVersion}, ${report.environment.platform}, Node ${report.environment.nodeVersion}`,
+    ...(report.profile && report.profile !== DEFAULT_PROFILE_NAME ? [`Profile:  ${report.profile}`] : []),
     `Base URL: ${report.baseUrl ?? '(not set)'}`,
     `API key:  ${key}`,
     `Model:    ${report.model ?? '(none selected)'}`,

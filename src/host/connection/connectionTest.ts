@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { ApiError, checkBaseUrl, isStreamingRequiredError, ModelAccessClient, validateApiKey, type StreamEvent } from '../../api';
 import type { KeyStore } from '../auth/keyStore';
 import { StreamingFallback } from '../chat/streamingFallback';
+import { settingsForProfile } from '../config/parseSettings';
 import { readSettings } from '../config/settings';
 import type { Log } from '../logging/log';
 import { describeCertificates, describeProxy, networkWarnings } from '../network/networkReport';
@@ -35,10 +36,11 @@ export async function runConnectionTest(
   networks: NetworkProvider,
   environment: ConnectionReport['environment'],
   signal: AbortSignal,
+  profile?: string,
 ): Promise<ConnectionReport> {
-  const settings = readSettings();
+  const settings = settingsForProfile(readSettings(), profile);
   // The URL goes into the report only once it is accepted: a refused one may hold a password.
-  const report: ConnectionReport = { startedAt: new Date(), environment, model: settings.model, api: settings.api, stream: settings.stream, checks: [] };
+  const report: ConnectionReport = { startedAt: new Date(), environment, profile: settings.profile.name, model: settings.model, api: settings.api, stream: settings.stream, checks: [] };
   const check = (result: CheckResult): void => {
     report.checks.push(result);
   };
@@ -59,8 +61,8 @@ export async function runConnectionTest(
 
   let apiKey: string | undefined;
   try {
-    apiKey = await keys.get();
-    report.keySource = await keys.source();
+    apiKey = await keys.get(settings.profile.name);
+    report.keySource = await keys.source(settings.profile.name);
   } catch (error) {
     check({ name: 'API key', status: 'fail', detail: describeError(error) });
     return report;
@@ -93,7 +95,7 @@ export async function runConnectionTest(
 
   let client: ModelAccessClient;
   try {
-    client = new ModelAccessClient({ baseUrl: settings.baseUrl, apiKey, retry: { maxRetries: 0 }, log: log.request, network: network.network.options });
+    client = new ModelAccessClient({ baseUrl: settings.baseUrl, apiKey, retry: { maxRetries: 0 }, log: log.request, network: network.network.options, headers: settings.profile.headers });
   } catch (error) {
     check({ name: 'Client', status: 'fail', detail: describeError(error) });
     return report;
@@ -167,7 +169,7 @@ export interface ConnectionTestResult {
 }
 
 /** The command: runs the test under a cancellable notification and writes the report to the log channel. */
-export async function testConnectionCommand(keys: KeyStore, log: Log, networks: NetworkProvider, extension: vscode.Extension<unknown>): Promise<ConnectionTestResult> {
+export async function testConnectionCommand(keys: KeyStore, log: Log, networks: NetworkProvider, extension: vscode.Extension<unknown>, profile?: string): Promise<ConnectionTestResult> {
   const environment = {
     extensionVersion: String((extension.packageJSON as { version?: unknown }).version ?? 'unknown'),
     vscodeVersion: vscode.version,
@@ -179,7 +181,7 @@ export async function testConnectionCommand(keys: KeyStore, log: Log, networks: 
     (_progress, token) => {
       const controller = new AbortController();
       const subscription = token.onCancellationRequested(() => controller.abort());
-      return runConnectionTest(keys, log, networks, environment, controller.signal).finally(() => subscription.dispose());
+      return runConnectionTest(keys, log, networks, environment, controller.signal, profile).finally(() => subscription.dispose());
     },
   );
   const text = log.redact(formatConnectionReport(report));

@@ -13,7 +13,7 @@ export interface ConfigState {
  */
 export async function updateContextKeys(keys: KeyStore, settings: Settings): Promise<ConfigState> {
   // A failing secret storage counts as "no key": the welcome view then offers the env fallback.
-  const hasApiKey = (await keys.source().catch(() => undefined)) !== undefined;
+  const hasApiKey = (await keys.source(settings.profile.name).catch(() => undefined)) !== undefined;
   const hasBaseUrl = settings.baseUrl !== undefined;
   await vscode.commands.executeCommand('setContext', 'modelAccess.hasApiKey', hasApiKey);
   await vscode.commands.executeCommand('setContext', 'modelAccess.hasBaseUrl', hasBaseUrl);

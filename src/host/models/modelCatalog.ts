@@ -5,16 +5,20 @@ import type { Log } from '../logging/log';
 import { Disposable } from '../util/disposable';
 import type { ListedModel } from './modelNodes';
 
+interface ProfileList {
+  models?: ListedModel[];
+  pending?: Promise<ListedModel[]>;
+}
+
 /**
- * The models the service lists, fetched through the client on first use and kept until a refresh
- * or until the key or base URL change. One in-flight request is shared by all who ask meanwhile.
+ * The models each endpoint profile lists, fetched through its client on first use and kept until a
+ * refresh or until a key or an endpoint changes. One in-flight request per profile is shared by all
+ * who ask meanwhile. `profile` absent means the active profile.
  */
 export class ModelCatalog extends Disposable {
-  private models: ListedModel[] | undefined;
-  private pending: Promise<ListedModel[]> | undefined;
-  private generation = 0;
+  private lists = new Map<string, ProfileList>();
   private readonly changed = this.register(new vscode.EventEmitter<void>());
-  /** The cached list was dropped: whoever shows it should ask again. */
+  /** The cached lists were dropped: whoever shows them should ask again. */
   readonly onDidChange: vscode.Event<void> = this.changed.event;
 
   constructor(private readonly clients: ClientProvider, private readonly log: Log) {
@@ -22,52 +26,59 @@ export class ModelCatalog extends Disposable {
     this.register(clients.onDidChange(() => this.invalidate()));
   }
 
-  /** The cached list, if one was loaded. */
+  /** The active profile's cached list, if one was loaded. */
   get cached(): readonly ListedModel[] | undefined {
-    return this.models;
+    return this.cachedFor(this.clients.activeProfile());
+  }
+
+  cachedFor(profile: string): readonly ListedModel[] | undefined {
+    return this.lists.get(profile)?.models;
   }
 
   /** The list, from the cache or from GET /models. Rejects with the client's error. */
-  async list(): Promise<ListedModel[]> {
-    if (this.models) {
-      return this.models;
+  async list(profile: string = this.clients.activeProfile()): Promise<ListedModel[]> {
+    const lists = this.lists;
+    let entry = lists.get(profile);
+    if (!entry) {
+      entry = {};
+      lists.set(profile, entry);
     }
-    if (!this.pending) {
-      const generation = this.generation;
-      const request = this.fetch().then(
-        (models) => {
-          if (generation === this.generation) {
-            this.models = models;
-          }
-          return models;
-        },
-      ).finally(() => {
-        if (this.pending === request) {
-          this.pending = undefined;
+    if (entry.models) {
+      return entry.models;
+    }
+    if (!entry.pending) {
+      const target = entry;
+      const request = this.fetch(profile).then((models) => {
+        // Dropped meanwhile (invalidate replaced the map): the answer is not kept.
+        if (this.lists === lists) {
+          target.models = models;
+        }
+        return models;
+      }).finally(() => {
+        if (target.pending === request) {
+          target.pending = undefined;
         }
       });
-      this.pending = request;
+      target.pending = request;
     }
-    return this.pending;
+    return entry.pending!;
   }
 
-  /** Forgets the list; the next list() fetches it again. */
+  /** Forgets every list; the next list() fetches again. */
   invalidate(): void {
-    this.generation++;
-    this.models = undefined;
-    this.pending = undefined;
+    this.lists = new Map();
     this.changed.fire();
   }
 
-  private async fetch(): Promise<ListedModel[]> {
-    const client = await this.clients.getClient();
+  private async fetch(profile: string): Promise<ListedModel[]> {
+    const client = await this.clients.getClient(profile);
     try {
       const models = await client.listModels();
-      this.log.info(`Listed ${models.length} model(s).`);
+      this.log.info(`Listed ${models.length} model(s) (profile ${profile}).`);
       return models.map((model) => ({ id: model.id, raw: model.raw }));
     } catch (error) {
       if (error instanceof ApiError) {
-        this.log.warn(`Listing models failed: ${error.message}`);
+        this.log.warn(`Listing models failed (profile ${profile}): ${error.message}`);
       }
       throw error;
     }

@@ -22,3 +22,27 @@ export function buildModelPicks(models: readonly ListedModel[], activeModelId: s
   }
   return picks.sort((a, b) => Number(b.active) - Number(a.active));
 }
+
+export interface ProfileModelPick extends ModelPick {
+  profile: string;
+}
+
+/**
+ * With more than one endpoint profile: one item per profile and model, labelled `profile / model`
+ * (the profiles in their order; the active pair first). A profile whose list failed gets one
+ * item-less mention in `failed` instead, so the others still show.
+ */
+export function buildProfileModelPicks(
+  lists: readonly { profile: string; models: readonly ListedModel[] }[],
+  active: { profile: string; model: string | undefined },
+): ProfileModelPick[] {
+  const picks: ProfileModelPick[] = [];
+  for (const { profile, models } of lists) {
+    for (const pick of buildModelPicks(models, undefined)) {
+      const isActive = profile === active.profile && pick.id === active.model;
+      const label = `${profile} / ${pick.id}`;
+      picks.push({ ...pick, profile, label: isActive ? `$(check) ${label}` : label, description: isActive ? 'active' : undefined, active: isActive });
+    }
+  }
+  return picks.sort((a, b) => Number(b.active) - Number(a.active));
+}

@@ -166,7 +166,8 @@ export class MessageView {
     const { message } = this;
     this.element.dataset.status = message.status;
     this.element.setAttribute('aria-busy', String(message.status === 'streaming'));
-    this.modelLabel.textContent = message.role === 'assistant' ? message.model ?? '' : '';
+    const model = message.model ?? '';
+    this.modelLabel.textContent = message.role === 'assistant' ? (message.profile && model ? `${message.profile} / ${model}` : model) : '';
     if (this.reasoning) {
       this.reasoning.summary.textContent = message.status === 'streaming' && !message.content ? 'Thinking…' : 'Reasoning';
     }

@@ -13,6 +13,9 @@ describe('settings parsing', () => {
       stream: true,
       limits: { maxAnswerChars: 4_000_000, firstTokenTimeoutMs: 300_000, idleTimeoutMs: 120_000 },
       modelOptions: {},
+      profiles: [{ name: 'Default', baseUrl: undefined, api: 'chat', headers: {} }],
+      profile: { name: 'Default', baseUrl: undefined, api: 'chat', headers: {} },
+      profileProblems: [],
     });
   });
 
@@ -40,6 +43,9 @@ describe('settings parsing', () => {
       stream: false,
       limits: { maxAnswerChars: 5000, firstTokenTimeoutMs: 2000, idleTimeoutMs: 3000 },
       modelOptions: { 'echo-1': { temperature: 0.5 } },
+      profiles: [{ name: 'Default', baseUrl: 'http://127.0.0.1:8787/v1', api: 'responses', headers: {} }],
+      profile: { name: 'Default', baseUrl: 'http://127.0.0.1:8787/v1', api: 'responses', headers: {} },
+      profileProblems: [],
     });
   });
 
@@ -85,6 +91,8 @@ describe('the settings reader (user settings only)', () => {
     firstTokenTimeoutSeconds: 3600,
     idleTimeoutSeconds: 3600,
     modelOptions: { 'expensive-model': { temperature: 2, reasoningEffort: 'high' } },
+    profiles: [{ name: 'Attacker', baseUrl: 'https://attacker.example/v1', headers: { 'X-Exfiltrate': '1' } }],
+    activeProfile: 'Attacker',
   };
 
   it('ignores every workspace and folder value', () => {
