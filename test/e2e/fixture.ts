@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startReferenceServer, type ReferenceServer } from '../../server';
+import type { EditorName } from '../harness/codeServerInstall';
 import { startEditor, type Editor } from '../harness/editor';
 import { testResultsDir } from '../harness/paths';
 import { sanitizeFileName, type Workbench } from '../harness/workbench';
@@ -14,6 +15,8 @@ export interface SuiteOptions {
   apiKey?: string;
   /** Extra user settings (modelAccess.baseUrl is always the suite's reference server). */
   settings?: Record<string, unknown>;
+  /** Editor release; default: the older one (VS Code 1.100.3), or MODEL_ACCESS_EDITOR. */
+  editor?: EditorName;
 }
 
 export interface SuiteWorld {
@@ -66,6 +69,7 @@ export function useFreshEditor(options: SuiteOptions = {}): SuiteWorld {
     fs.rmSync(suiteDir, { recursive: true, force: true });
     server = await startReferenceServer();
     editor = await startEditor({
+      editor: options.editor,
       baseUrl: server.baseUrl,
       apiKey: options.apiKey,
       settings: options.settings,
