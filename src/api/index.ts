@@ -4,6 +4,7 @@ export { ModelAccessClient } from './client';
 export { ApiError, isAbortError } from './errors';
 export { maskKey, validateApiKey } from './apiKey';
 export { isStreamingRequiredError } from './streamingRequired';
+export { readModelLimits, readToolCalling, type ModelLimits } from './modelLimits';
 export type {
   CallOptions,
   ChatMessage,
@@ -14,5 +15,7 @@ export type {
   RespondRequest,
   RetryInfo,
   StreamEvent,
+  ToolCall,
+  ToolDefinition,
 } from './types';
 export type { RetryOptions } from './retryPolicy';

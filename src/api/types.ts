@@ -6,7 +6,24 @@ export type StreamEvent =
   | { type: 'text'; text: string }
   | { type: 'reasoning'; text: string }
   | { type: 'usage'; inputTokens?: number; outputTokens?: number; totalTokens?: number }
+  /** A complete tool call (chat only), after the text and before usage and done. */
+  | ({ type: 'toolCall' } & ToolCall)
   | { type: 'done'; finishReason?: string };
+
+/** A tool call the model asked for; `arguments` is the JSON text exactly as the server sent it. */
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** A tool offered to the model (sent as an OpenAI `function` tool). */
+export interface ToolDefinition {
+  name: string;
+  description?: string;
+  /** JSON schema of the arguments. */
+  parameters?: unknown;
+}
 
 /** A model from `/models`: its id and the record as the server sent it. */
 export interface ModelInfo {
@@ -17,6 +34,10 @@ export interface ModelInfo {
 export interface ChatMessage {
   role: string;
   content: string;
+  /** On an assistant message: the tool calls it made (sent as `tool_calls`). */
+  toolCalls?: ToolCall[];
+  /** On a `tool` message: the id of the call this is the result of (sent as `tool_call_id`). */
+  toolCallId?: string;
 }
 
 export interface ChatRequest {
@@ -26,6 +47,10 @@ export interface ChatRequest {
   stream?: boolean;
   /** Sent as `max_tokens` only when given. */
   maxTokens?: number;
+  /** Sent as OpenAI `tools` only when non-empty. */
+  tools?: readonly ToolDefinition[];
+  /** `required` makes the model call a tool; sent as `tool_choice` only with tools. */
+  toolChoice?: 'auto' | 'required';
 }
 
 export interface RespondRequest {
