@@ -19,6 +19,8 @@ export interface ReferenceServerOptions {
   config?: ServerConfig;
   /** One line per finished request (never a full key). Default: silent. */
   log?: (line: string) => void;
+  /** The clock of the rate windows (epoch ms). Default Date.now; tests pass their own to be independent of load. */
+  now?: () => number;
 }
 
 export interface ReferenceServer {
@@ -39,7 +41,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const config = options.config ?? defaultConfig;
   const host = options.host ?? '127.0.0.1';
   const meter = new Meter(config.keys.map((k) => maskKey(k.key)));
-  const limiter = new Limiter();
+  const limiter = new Limiter(options.now);
   const shutdown = new AbortController();
   const reset = (): void => {
     meter.reset();

@@ -11,6 +11,12 @@ export interface RequestRecord {
   path: string;
   /** The model the body named, once the body parsed; null otherwise. */
   model: string | null;
+  /** What the model call asked for, once its body was valid (null before, and for /models). */
+  stream: boolean | null;
+  /** max_tokens / max_output_tokens as sent; null when not sent (or before the body was valid). */
+  maxTokens: number | null;
+  /** The roles of the messages / input items, in order (a system prompt shows as 'system'); null before the body was valid. */
+  roles: string[] | null;
   /** Masked key (see maskKey); null when no key was presented. */
   keyHint: string | null;
   /** The HTTP status sent; null while no header has been sent. */

@@ -13,7 +13,7 @@ import type { Limiter } from './limits';
 import { planOutput } from './output';
 import { replyResponses } from './responsesReply';
 import { countTokens } from './tokens';
-import { validateChatRequest, validateResponsesRequest, type Endpoint } from './validation';
+import { validateChatRequest, validateResponsesRequest, type Endpoint, type ModelCallRequest } from './validation';
 
 /** Larger bodies get 413: the reference server has no use for megabytes of prompt. */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -23,6 +23,8 @@ export interface ModelCallDeps {
   limiter: Limiter;
   /** Called as soon as the body names a model, for the request record. */
   noteModel(model: string): void;
+  /** Called once the body is valid: what the call asked for, for the request record. */
+  noteRequest(request: ModelCallRequest): void;
   bill(delta: { requests?: number; inputTokens?: number; outputTokens?: number }): void;
   markFailed(): void;
   signal: AbortSignal;
@@ -33,6 +35,7 @@ export async function handleModelCall(endpoint: Endpoint, key: KeyConfig, req: I
   const body = await readJsonBody(req);
   if (isObject(body) && typeof body.model === 'string') deps.noteModel(body.model);
   const request = endpoint === 'chat' ? validateChatRequest(body) : validateResponsesRequest(body);
+  deps.noteRequest(request);
 
   const model = deps.config.models.find((m) => m.id === request.model);
   if (model === undefined) {

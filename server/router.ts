@@ -42,7 +42,7 @@ export function createRouter(deps: RouterDeps): (req: IncomingMessage, res: Serv
     if (path.startsWith('/_admin/')) return serveAdmin(method, path, res, deps);
 
     const record = deps.meter.startRequest({
-      id: newId('req_'), method, path, model: null, keyHint: null, status: null,
+      id: newId('req_'), method, path, model: null, stream: null, maxTokens: null, roles: null, keyHint: null, status: null,
       outcome: 'in-progress', startedAt: Date.now(), endedAt: null,
     });
     res.setHeader('x-request-id', record.id);
@@ -103,6 +103,11 @@ async function route(method: string, path: string, req: IncomingMessage, res: Se
     config: deps.config,
     limiter: deps.limiter,
     noteModel: (model) => { record.model = clip(model); },
+    noteRequest: (request) => {
+      record.stream = request.stream;
+      record.maxTokens = request.maxTokens ?? null;
+      record.roles = request.roles.map((role) => clip(role));
+    },
     bill: (delta) => deps.meter.bill(keyHint, delta),
     markFailed: call.markFailed,
     signal: call.signal,

@@ -18,6 +18,8 @@ export interface ModelCallRequest {
   maxTokens?: number;
   /** Chat streams end with a usage chunk unless stream_options.include_usage is false. */
   includeUsage: boolean;
+  /** The roles of the messages or input items, in order (`instructions` count as 'system'). */
+  roles: string[];
   /** All the text the model reads, for metering input tokens. */
   promptText: string;
   /** The text of the last user turn (or the input string), which echo models repeat. */
@@ -92,6 +94,7 @@ export function validateChatRequest(body: unknown): ModelCallRequest {
     model,
     stream,
     maxTokens,
+    roles: messages.map((m) => m.role),
     includeUsage,
     promptText: messages.map((m) => m.content).join('\n'),
     lastUserText: lastUser?.content ?? '',
@@ -120,6 +123,7 @@ export function validateResponsesRequest(body: unknown): ModelCallRequest {
     model,
     stream,
     maxTokens,
+    roles: [...instructions.map(() => 'system'), ...items.map((m) => m.role)],
     includeUsage: true,
     promptText: [...instructions, ...items.map((m) => m.content)].join('\n'),
     lastUserText: lastUser?.content ?? '',

@@ -27,6 +27,8 @@ export interface TestHooks {
   log: Log;
   /** Undefined on editors without the language-model provider API. */
   languageModels: ModelAccessChatProvider | undefined;
+  /** Fires with the number of items once the Select Model quick pick shows them. */
+  onModelPicksShown: vscode.Event<number>;
 }
 
 // Wiring only: every piece is created here and disposed through context.subscriptions.
@@ -66,19 +68,23 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   command('modelAccess.setApiKey', (key) => setApiKeyCommand(keys, trustedArgument(key, runningTests)));
   command('modelAccess.clearApiKey', () => clearApiKeyCommand(keys));
   command('modelAccess.setBaseUrl', (url) => setBaseUrlCommand(trustedArgument(url, runningTests)));
-  command('modelAccess.selectModel', () => selectModelCommand(catalog));
+  const modelPicksShown = new vscode.EventEmitter<number>();
+  context.subscriptions.push(modelPicksShown);
+  command('modelAccess.selectModel', () => selectModelCommand(catalog, runningTests ? (count) => modelPicksShown.fire(count) : undefined));
   command('modelAccess.refreshModels', () => modelsTree.refresh());
-  command('modelAccess.useModel', (model) => useModelCommand(model));
-  command('modelAccess.copyModelId', (model) => copyModelIdCommand(model));
+  // Arguments count only from the extension's own tree rows or its tests (see trustedArgument.ts).
+  const modelTrust = { runningTests, isOwnModelRow: (value: unknown) => modelsTree.isOwnModelRow(value) };
+  command('modelAccess.useModel', (model) => useModelCommand(model, modelTrust));
+  command('modelAccess.copyModelId', (model) => copyModelIdCommand(model, modelTrust));
   command('modelAccess.sendSelection', () => sendSelectionCommand(chat));
-  command('modelAccess.askAboutSelection', (question) => askAboutSelectionCommand(chat, question));
+  command('modelAccess.askAboutSelection', (question) => askAboutSelectionCommand(chat, question, runningTests));
   command('modelAccess.testConnection', () => testConnectionCommand(keys, log, context.extension));
   command('modelAccess.newChat', () => chat.newChat());
   command('modelAccess.exportChat', () => chat.exportChat());
   command('modelAccess.showHistory', () => chat.showHistory());
 
-  return context.extensionMode === vscode.ExtensionMode.Test
-    ? { keys, clients, catalog, modelsTree, statusBar, log, languageModels }
+  return runningTests
+    ? { keys, clients, catalog, modelsTree, statusBar, log, onModelPicksShown: modelPicksShown.event, languageModels }
     : undefined;
 }
 

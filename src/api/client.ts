@@ -1,11 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { maskKey, validateApiKey } from './apiKey';
+import { checkBaseUrl, invalidBaseUrlError } from './baseUrl';
 import { chatEventsFromSse } from './chatStream';
 import {
   ApiError,
   apiErrorFromHttpReply,
-  CLIENT_ERROR_CODES,
-  CLIENT_ERROR_TYPES,
   createAbortError,
   isAbortError,
   redactSecret,
@@ -48,22 +47,8 @@ interface Operation {
 }
 
 function parseBaseUrl(baseUrl: string): URL | ApiError {
-  const refuse = (why: string): ApiError => new ApiError(`The base URL is not valid: ${why}`, {
-    type: CLIENT_ERROR_TYPES.invalidRequest,
-    code: CLIENT_ERROR_CODES.invalidBaseUrl,
-  });
-  let url: URL;
-  try {
-    url = new URL(typeof baseUrl === 'string' ? baseUrl.trim() : '');
-  } catch {
-    return refuse('it is not an absolute URL (for example https://api.example.com/v1).');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return refuse('it must start with http:// or https://.');
-  if (url.username || url.password) return refuse('it must not contain a user name or password.');
-  url.pathname = url.pathname.replace(/\/+$/, '');
-  url.search = '';
-  url.hash = '';
-  return url;
+  const check = checkBaseUrl(baseUrl);
+  return check.ok ? check.url : invalidBaseUrlError(check.reason);
 }
 
 function looksLikeSse(text: string): boolean {

@@ -1,13 +1,14 @@
 // Public surface of the Model Access API client. Keep it stable: the extension host and other
 // tools build on exactly these names.
 export { ModelAccessClient } from './client';
-export { ApiError, isAbortError } from './errors';
+export { ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_TYPES, isAbortError } from './errors';
+export { checkBaseUrl, invalidBaseUrlError, type BaseUrlCheck } from './baseUrl';
 export { maskKey, validateApiKey } from './apiKey';
 export { isStreamingRequiredError } from './streamingRequired';
 export { readModelLimits, readToolCalling, type ModelLimits } from './modelLimits';
 export type {
   CallOptions,
-  ChatMessage,
+  WireMessage,
   ChatRequest,
   ModelAccessClientOptions,
   ModelInfo,
@@ -18,4 +19,4 @@ export type {
   ToolCall,
   ToolDefinition,
 } from './types';
-export type { RetryOptions } from './retryPolicy';
+export { DEFAULT_INITIAL_DELAY_MS, DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT, MAX_RETRY_AFTER_MS, type RetryOptions } from './retryPolicy';

@@ -1,8 +1,6 @@
 /** Small readers for untrusted JSON: every field of a server reply may be missing or mistyped. */
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord } from '../util/isRecord';
 
 /** The parsed value, or undefined when the text is not JSON. */
 export function parseJson(text: string): unknown {

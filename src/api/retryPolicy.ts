@@ -9,6 +9,8 @@ export interface RetryOptions {
 
 export const DEFAULT_MAX_RETRIES = 3;
 export const DEFAULT_INITIAL_DELAY_MS = 500;
+/** The most retries a user may configure: beyond that a limit that will not lift is only waited out longer. */
+export const MAX_RETRIES_LIMIT = 10;
 
 /**
  * The longest server-requested wait the client honours. A longer Retry-After means the limit

@@ -6,7 +6,7 @@
  * `message.tool_calls` array the same way.
  */
 import { isRecord, nonEmptyString } from './json';
-import type { ChatMessage, ToolCall, ToolDefinition } from './types';
+import type { WireMessage, ToolCall, ToolDefinition } from './types';
 
 interface PartialCall {
   id?: string;
@@ -56,7 +56,7 @@ export class ToolCallAssembler {
 }
 
 /** A message as OpenAI's chat wire shape has it: tool calls on assistant messages, `tool_call_id` on tool results. */
-export function toWireMessage(message: ChatMessage): Record<string, unknown> {
+export function toWireMessage(message: WireMessage): Record<string, unknown> {
   const wire: Record<string, unknown> = { role: message.role, content: message.content };
   if (message.toolCalls && message.toolCalls.length > 0) {
     wire.tool_calls = message.toolCalls.map((call) => ({

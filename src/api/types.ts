@@ -31,7 +31,8 @@ export interface ModelInfo {
   raw: unknown;
 }
 
-export interface ChatMessage {
+/** One message of a request as it goes on the wire (`messages` / `input`): a role and its text, and for chat the tool calls or the tool result it carries. */
+export interface WireMessage {
   role: string;
   content: string;
   /** On an assistant message: the tool calls it made (sent as `tool_calls`). */
@@ -42,7 +43,7 @@ export interface ChatMessage {
 
 export interface ChatRequest {
   model: string;
-  messages: ChatMessage[];
+  messages: WireMessage[];
   /** Default true: some models answer only in streaming form. */
   stream?: boolean;
   /** Sent as `max_tokens` only when given. */
@@ -55,7 +56,7 @@ export interface ChatRequest {
 
 export interface RespondRequest {
   model: string;
-  input: string | ChatMessage[];
+  input: string | WireMessage[];
   /** Default true: some models answer only in streaming form. */
   stream?: boolean;
   /** Sent as `max_output_tokens` only when given. */

@@ -2,6 +2,7 @@
 // Both sides import this file and nothing else of each other (ESLint enforces it).
 // Every message is a discriminated union member with its own `is…()` guard, because
 // postMessage data is untyped at runtime and must be checked before it is trusted.
+import { isRecord } from '../util/isRecord';
 
 // ---------------------------------------------------------------- shared shapes
 
@@ -28,7 +29,8 @@ export interface Usage {
   totalTokens?: number;
 }
 
-export interface ChatMessage {
+/** One message of a chat as the user sees and the history keeps it (the host sends the API only WireMessages). */
+export interface TranscriptMessage {
   id: string;
   role: Role;
   content: string;
@@ -56,7 +58,7 @@ export interface Transcript {
   title: string;
   createdAt: number;
   updatedAt: number;
-  messages: ChatMessage[];
+  messages: TranscriptMessage[];
 }
 
 /** A 429 back-off in progress: the webview counts down to `retryAt`. */
@@ -86,7 +88,7 @@ export interface StateMessage {
 /** A message was appended (the user's prompt, or an empty assistant answer about to stream). */
 export interface MessageAddedMessage {
   type: 'messageAdded';
-  message: ChatMessage;
+  message: TranscriptMessage;
 }
 
 /** Text appended to a streaming answer since the previous delta (batched, never per token). */
@@ -100,7 +102,7 @@ export interface DeltaMessage {
 /** An answer's final state: status, usage, error. Content is the full text. */
 export interface MessageUpdatedMessage {
   type: 'messageUpdated';
-  message: ChatMessage;
+  message: TranscriptMessage;
 }
 
 export interface RetryingMessage {
@@ -197,9 +199,6 @@ export type WebviewToHost =
 
 const ERROR_ACTIONS: readonly ErrorAction[] = ['setApiKey', 'setBaseUrl', 'refreshModels', 'retry', 'selectModel'];
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function hasType<T extends string>(value: unknown, type: T): value is Record<string, unknown> & { type: T } {
   return isRecord(value) && value.type === type;

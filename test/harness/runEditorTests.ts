@@ -12,11 +12,11 @@
 // CI=true that is a failure.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import Mocha from 'mocha';
 import { startReferenceServer } from '../../server';
 import { requireChromium } from './chromium';
 import { editorNames, editorReleases, ensureCodeServer, HarnessSetupError, vscodeVersionOf, type EditorName } from './codeServerInstall';
 import { runHostSuite } from './hostSuite';
+import { runMochaLayer } from './mochaLayer';
 import { compiledTestsDir, projectRoot, testResultsDir } from './paths';
 import { registerCleanup } from './processes';
 
@@ -117,8 +117,9 @@ async function runHostLayer(baseUrl: string, editor: EditorName, grep: string | 
       if (failing) failed = Number(failing[1]);
     },
   });
-  // A crash before mocha reported (or a timeout) still counts as a failure.
+  // A crash before mocha reported (or a timeout) still counts as a failure, and so does a run of no test.
   if (result.exitCode !== 0 && failed === 0) failed = 1;
+  if (passed === 0 && failed === 0) return { name: `in-host ${vscode}`, passed, failed: 1, durationMs: result.durationMs, note: 'no test ran' };
   return { name: `in-host ${vscode}`, passed, failed, durationMs: result.durationMs, note: result.exitCode !== 0 ? `exit code ${result.exitCode}` : undefined };
 }
 
@@ -136,17 +137,19 @@ async function runE2eLayer(args: Args): Promise<LayerResult> {
   if (files.length === 0) {
     return { name: 'e2e', passed: 0, failed: 1, durationMs: 0, note: `no E2E test files matched in ${e2eDir}` };
   }
-  // One retry: a whole browser + editor on 2 shared cores has rare hiccups of its own (a webview that
-  // reloads, a late frame). A real regression fails twice; every retry is printed, never hidden.
-  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', timeout: 60_000, slow: 15_000, grep: args.grep, retries: 1 });
-  for (const file of files) mocha.addFile(file);
-  const stats = await new Promise<Mocha.Stats | undefined>((resolve) => {
-    const runner = mocha.run(() => resolve(runner.stats));
-    runner.on('retry', (test: Mocha.Test, error: unknown) => {
-      console.log(`  ↻ retrying "${test.fullTitle()}" after: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-    });
+  // One retry, for its diagnostics only: the failed attempt's screenshot and logs are kept, and a
+  // test that needs the retry to pass fails the run (runMochaLayer counts it as failed).
+  const counts = await runMochaLayer({
+    files,
+    grep: args.grep,
+    timeoutMs: 60_000,
+    slowMs: 15_000,
+    retries: 1,
+    onRetry: (title, error) => {
+      console.log(`  ↻ retrying "${title}" after: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    },
   });
-  return { name: 'e2e', passed: stats?.passes ?? 0, failed: stats?.failures ?? 1, durationMs: Date.now() - started };
+  return { name: 'e2e', ...counts, durationMs: Date.now() - started };
 }
 
 function printSummary(results: LayerResult[], totalMs: number): void {

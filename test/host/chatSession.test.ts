@@ -51,7 +51,7 @@ describe('chat session against the reference server (real client)', function () 
   /** An empty history on disk, as the extension keeps it. */
   const freshStore = (): HistoryStore => new HistoryStore(nodeChatFiles(fs.mkdtempSync(path.join(historyRoot, 'chats-'))));
 
-  function makeSession(options: { preferStreaming?: boolean } = {}): ChatSession {
+  function makeSession(): ChatSession {
     return new ChatSession({
       getClient: async () => new ModelAccessClient({ baseUrl: testServerUrl(), apiKey, retry: { maxRetries: 1, initialDelayMs: 50 } }),
       getSettings: () => settings,
@@ -60,7 +60,6 @@ describe('chat session against the reference server (real client)', function () 
       onStateReplaced: () => {},
       log: { trace: () => {}, debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
       isStreamingRequiredError,
-      preferStreaming: options.preferStreaming,
     });
   }
 
@@ -128,8 +127,8 @@ describe('chat session against the reference server (real client)', function () 
   });
 
   it('a model that answers only when streaming works even when the session asks without streaming', async () => {
-    settings = { model: 'stream-only-1', api: 'chat' };
-    const session = makeSession({ preferStreaming: false });
+    settings = { model: 'stream-only-1', api: 'chat', stream: false };
+    const session = makeSession();
     const startedAt = Date.now() - 1000;
     const since = async (): Promise<AdminRequest[]> =>
       (await adminRequests()).filter((r) => r.model === 'stream-only-1' && new Date(r.startedAt).getTime() >= startedAt);

@@ -195,7 +195,7 @@ describe('chat view provider (in the real extension host)', function () {
     view.webview.send({ type: 'runAction', action: 'formatDisk' });
     view.webview.send('ready');
     view.webview.send(null);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor('the four refusals', () => warnings.filter((w) => w.includes('malformed')).length === 4);
     assert.equal(view.webview.posted.length, count);
     assert.equal(session.chat.messages.length, 0);
     assert.equal(warnings.filter((w) => w.includes('malformed')).length, 4);
@@ -285,7 +285,7 @@ describe('chat view provider (in the real extension host)', function () {
     view.webview.send({ type: 'openLink', href: 'file:///etc/passwd' });
     await waitFor('both refusals', () => warnings.filter((w) => w.includes('refused to open a link')).length === 2);
     assert.ok(warnings.some((w) => w.includes('"command"')) && warnings.some((w) => w.includes('"file"')));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A refused link returns before anything could open or run it.
     assert.equal(vscode.window.terminals.length, terminals, 'no command ran');
   });
 

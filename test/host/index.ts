@@ -31,8 +31,10 @@ export function run(): Promise<void> {
   for (const file of findTestFiles(__dirname)) mocha.addFile(file);
   return new Promise((resolve, reject) => {
     try {
-      mocha.run((failures) => {
+      const runner = mocha.run((failures) => {
         if (failures > 0) reject(new Error(`${failures} in-host test${failures === 1 ? '' : 's'} failed.`));
+        // A filter that matches nothing, or a build that lost the files, must not pass for green.
+        else if (runner.stats?.tests === 0) reject(new Error('No in-host test ran.'));
         else resolve();
       });
     } catch (error) {

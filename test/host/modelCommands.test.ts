@@ -26,6 +26,30 @@ describe('model commands and status bar (in the real extension host)', () => {
     assert.deepEqual(marked.map((node) => node.label), ['echo-1']);
   });
 
+  it('a tree row passes itself (not a copy) to Use for Chat, which acts on it', async () => {
+    const { modelsTree } = await hooks();
+    await setUserSetting('model', 'echo-1');
+    const row = (await modelsTree.getChildren()).find((node) => node.label === 'slow-1');
+    assert.ok(row);
+    const command = modelsTree.getTreeItem(row).command;
+    assert.equal(command?.command, 'modelAccess.useModel');
+    assert.equal(command?.arguments?.[0], row, 'the click passes the row object itself');
+    await vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
+    assert.equal(modelAccessConfig().inspect('model')?.globalValue, 'slow-1');
+  });
+
+  it('Use for Chat and Copy Model ID ignore a look-alike of a tree row (another extension\'s object), even in tests', async () => {
+    const { modelsTree } = await hooks();
+    await setUserSetting('model', 'echo-1');
+    const row = (await modelsTree.getChildren()).find((node) => node.label === 'slow-1');
+    assert.ok(row);
+    const lookalike = { ...row, id: 'restricted-1', label: 'restricted-1' };
+    assert.equal(await vscode.commands.executeCommand('modelAccess.useModel', lookalike), undefined);
+    assert.equal(modelAccessConfig().inspect('model')?.globalValue, 'echo-1');
+    await vscode.commands.executeCommand('modelAccess.copyModelId', lookalike);
+    assert.equal(await vscode.env.clipboard.readText(), 'echo-1', 'the active model is copied, not the planted id');
+  });
+
   it('the status bar invites a choice when no model is set', async () => {
     const { statusBar } = await hooks();
     await setUserSetting('model', undefined);
@@ -33,13 +57,19 @@ describe('model commands and status bar (in the real extension host)', () => {
   });
 
   it('Select Model offers the listed models and sets the one accepted', async () => {
-    const { catalog, statusBar } = await hooks();
+    const { catalog, statusBar, onModelPicksShown } = await hooks();
     await setUserSetting('model', 'echo-1');
     await catalog.list();
+    const shown = new Promise<number>((resolve) => {
+      const subscription = onModelPicksShown((count) => {
+        subscription.dispose();
+        resolve(count);
+      });
+    });
     const picked = vscode.commands.executeCommand<string | undefined>('modelAccess.selectModel');
     const listed = await listedModelIds();
     // The active model (echo-1, listed first) is on top; the next item is the second listed model.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(await shown, listed.length);
     await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     assert.equal(listed[0], 'echo-1');
@@ -61,6 +91,25 @@ describe('model commands and status bar (in the real extension host)', () => {
     assert.match(result.report, new RegExp(`\\[PASS\\] GET /models: ${count} model\\(s\\)`));
     assert.match(result.report, /\[PASS\] Streaming POST \/chat\/completions: model echo-1, first token after \d+ ms/);
     assert.ok(!result.report.includes('demo-key'), 'the report contains the key');
+  });
+
+  it('Test Connection follows modelAccess.stream: off asks without streaming, and stream-only-1 is asked again streaming', async () => {
+    await setUserSetting('model', 'echo-1');
+    await setUserSetting('stream', false);
+    try {
+      const whole = await vscode.commands.executeCommand<{ status: string; report: string }>('modelAccess.testConnection');
+      assert.equal(whole.status, 'pass', whole.report);
+      assert.match(whole.report, /API: {6}chat, streaming off\n/);
+      assert.match(whole.report, /\[PASS\] Non-streaming POST \/chat\/completions: model echo-1, /);
+      assert.ok(!whole.report.includes('asked again streaming'));
+
+      await setUserSetting('model', 'stream-only-1');
+      const streamOnly = await vscode.commands.executeCommand<{ status: string; report: string }>('modelAccess.testConnection');
+      assert.equal(streamOnly.status, 'pass', streamOnly.report);
+      assert.match(streamOnly.report, /\[PASS\] Non-streaming POST \/chat\/completions: model stream-only-1, .*refused without streaming \(the model only streams\), so asked again streaming/);
+    } finally {
+      await setUserSetting('stream', undefined);
+    }
   });
 
   it('Test Connection reports a wrong key as a failure', async () => {

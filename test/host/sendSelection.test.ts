@@ -2,6 +2,25 @@
 // (The text reaching the chat's prompt box is checked by the UI end-to-end tests.)
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { askAboutSelectionCommand, type ChatInput } from '../../src/host/commands/selectionCommands';
+import { waitFor } from './waitFor';
+
+/** A chat that records what would be sent. */
+function recordingChat(): ChatInput & { asked: string[] } {
+  const asked: string[] = [];
+  return { asked, insertIntoPrompt: () => undefined, ask: async (text: string) => (asked.push(text), true) };
+}
+
+/** Runs a quick-input command until the pending command settles (it is a no-op until the box is open). */
+async function untilSettled(pending: Promise<boolean>, command: string): Promise<boolean> {
+  let settled = false;
+  const result = pending.finally(() => { settled = true; });
+  await waitFor(`the input box to take ${command}`, async () => {
+    if (!settled) await vscode.commands.executeCommand(command);
+    return settled;
+  }, 10_000);
+  return result;
+}
 
 describe('send selection (in the real extension host)', () => {
   afterEach(async () => {
@@ -21,5 +40,31 @@ describe('send selection (in the real extension host)', () => {
     const editor = await vscode.window.showTextDocument(document);
     editor.selection = new vscode.Selection(0, 3, 0, 3);
     assert.equal(await vscode.commands.executeCommand('modelAccess.sendSelection'), true);
+  });
+
+  it('outside tests, a question argument only prefills the input box: nothing is sent unless the user accepts', async () => {
+    const document = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'const secret = 42;\n' });
+    const editor = await vscode.window.showTextDocument(document);
+    editor.selection = new vscode.Selection(0, 0, 0, 18);
+
+    // Dismissed: nothing leaves.
+    const dismissedChat = recordingChat();
+    assert.equal(await untilSettled(askAboutSelectionCommand(dismissedChat, 'Planted question', false), 'workbench.action.closeQuickOpen'), false);
+    assert.deepEqual(dismissedChat.asked, []);
+
+    // Accepted: the prefilled question (one line) goes with the selection.
+    const acceptedChat = recordingChat();
+    assert.equal(await untilSettled(askAboutSelectionCommand(acceptedChat, 'Planted\nquestion', false), 'workbench.action.acceptSelectedQuickOpenItem'), true);
+    assert.equal(acceptedChat.asked.length, 1);
+    assert.match(acceptedChat.asked[0], /^Planted question\n\n```typescript/);
+    assert.ok(acceptedChat.asked[0].includes('const secret = 42;'));
+  });
+
+  it('in tests, a question argument is sent at once (how the suites drive the chat)', async () => {
+    const document = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'const a = 1;\n' });
+    await vscode.window.showTextDocument(document);
+    const chat = recordingChat();
+    assert.equal(await askAboutSelectionCommand(chat, 'Why?', true), true);
+    assert.match(chat.asked[0], /^Why\?\n\n```typescript/);
   });
 });

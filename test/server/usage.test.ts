@@ -75,10 +75,12 @@ describe('reference server: usage metering and /_admin', () => {
     assert.equal(records.length, 2, '/_admin requests are not recorded');
     const [ok, unauthorized] = records;
     assert.deepEqual(Object.keys(ok).sort(),
-      ['endedAt', 'id', 'keyHint', 'method', 'model', 'outcome', 'path', 'startedAt', 'status']);
+      ['endedAt', 'id', 'keyHint', 'maxTokens', 'method', 'model', 'outcome', 'path', 'roles', 'startedAt', 'status', 'stream']);
     assert.equal(ok.method, 'POST');
     assert.equal(ok.path, '/v1/chat/completions');
     assert.equal(ok.model, 'echo-1');
+    assert.deepEqual([ok.stream, ok.maxTokens, ok.roles], [false, null, ['user']]);
+    assert.deepEqual([unauthorized.stream, unauthorized.maxTokens, unauthorized.roles], [null, null, null], 'refused before the body was read');
     assert.equal(ok.keyHint, 'de…ey');
     assert.equal(ok.status, 200);
     assert.equal(ok.outcome, 'completed');

@@ -1,6 +1,7 @@
-import type { ChatMessage, ChatSummary, HostToWebview, RetryNotice, Transcript } from '../../shared/protocol';
+import type { ChatSummary, HostToWebview, RetryNotice, Transcript, TranscriptMessage } from '../../shared/protocol';
+import type { WireMessage } from '../../api';
 import type { ChatClient, ChatLog, ChatRequestOptions, ChatSettings, RetryInfo, StreamEvent } from './chatTypes';
-import { buildRequestMessages, type RequestMessage } from './conversation';
+import { buildRequestMessages } from './conversation';
 import { DeltaBatcher } from './deltaBatcher';
 import { isAbortError, NoModelError, toErrorInfo } from './errorInfo';
 import type { HistoryStore } from './historyStore';
@@ -23,8 +24,6 @@ export interface ChatSessionDeps {
   log: ChatLog;
   isStreamingRequiredError(error: unknown): boolean;
   timers?: Timers;
-  /** Requests stream unless this is false (then the streaming-only fallback applies). */
-  preferStreaming?: boolean;
 }
 
 /** What a full `state` message carries from the session. */
@@ -42,7 +41,7 @@ interface ActiveAnswer {
   finished: Promise<void>;
 }
 
-const copy = (message: ChatMessage): ChatMessage => structuredClone(message);
+const copy = (message: TranscriptMessage): TranscriptMessage => structuredClone(message);
 
 /**
  * One conversation at a time, owned by the host: sends prompts through the client, streams the
@@ -67,7 +66,8 @@ export class ChatSession {
     this.timers = deps.timers ?? realTimers;
     this.batcher = new DeltaBatcher((delta) => deps.post(delta), this.timers);
     this.saver = new Throttle(() => this.persist(), SAVE_INTERVAL_MS, this.timers);
-    this.streaming = new StreamingFallback(deps.isStreamingRequiredError, deps.preferStreaming ?? true);
+    // modelAccess.stream is read per request: turning it off or on applies to the next answer.
+    this.streaming = new StreamingFallback(deps.isStreamingRequiredError, () => deps.getSettings().stream !== false);
     const currentId = deps.store.currentId();
     this.transcript = (currentId && deps.store.load(currentId)) || createTranscript(this.timers.now());
   }
@@ -111,7 +111,7 @@ export class ChatSession {
       return;
     }
     this.adoptNewerStored();
-    const message: ChatMessage = {
+    const message: TranscriptMessage = {
       id: newId(),
       role: 'user',
       content: text,
@@ -299,7 +299,7 @@ export class ChatSession {
   private answer(): Promise<void> {
     const settings = this.deps.getSettings();
     const prior = this.transcript.messages.slice();
-    const answer: ChatMessage = {
+    const answer: TranscriptMessage = {
       id: newId(),
       role: 'assistant',
       content: '',
@@ -319,7 +319,7 @@ export class ChatSession {
   }
 
   /** Streams the answer to its end (done, stopped or error), then saves and frees the session. */
-  private async finishAnswer(answer: ChatMessage, prior: ChatMessage[], settings: ChatSettings, signal: AbortSignal): Promise<void> {
+  private async finishAnswer(answer: TranscriptMessage, prior: TranscriptMessage[], settings: ChatSettings, signal: AbortSignal): Promise<void> {
     try {
       await this.stream(answer, prior, settings, signal);
     } catch (error) {
@@ -335,7 +335,7 @@ export class ChatSession {
     this.deps.post({ type: 'history', history: this.history() });
   }
 
-  private async stream(answer: ChatMessage, prior: ChatMessage[], settings: ChatSettings, signal: AbortSignal): Promise<void> {
+  private async stream(answer: TranscriptMessage, prior: TranscriptMessage[], settings: ChatSettings, signal: AbortSignal): Promise<void> {
     try {
       const model = settings.model;
       if (!model) {
@@ -370,7 +370,7 @@ export class ChatSession {
     client: ChatClient,
     settings: ChatSettings,
     model: string,
-    messages: RequestMessage[],
+    messages: WireMessage[],
     stream: boolean,
     options: ChatRequestOptions,
   ): AsyncIterable<StreamEvent> {
@@ -380,7 +380,7 @@ export class ChatSession {
     return client.chat({ model, messages, stream, ...(settings.maxOutputTokens ? { maxTokens: settings.maxOutputTokens } : {}) }, options);
   }
 
-  private apply(answer: ChatMessage, event: StreamEvent): void {
+  private apply(answer: TranscriptMessage, event: StreamEvent): void {
     switch (event.type) {
       case 'text':
         this.retryNotice = undefined;

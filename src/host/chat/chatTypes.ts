@@ -1,7 +1,6 @@
 // The shapes the chat needs from its collaborators, declared structurally so the session runs in
 // plain Node tests with fakes; the real ModelAccessClient, Settings and Log satisfy them.
-import type { StreamEvent } from '../../api';
-import type { RequestMessage } from './conversation';
+import type { StreamEvent, WireMessage } from '../../api';
 
 export type { StreamEvent };
 
@@ -22,11 +21,11 @@ export interface ChatRequestOptions {
 
 export interface ChatClient {
   chat(
-    request: { model: string; messages: RequestMessage[]; stream?: boolean; maxTokens?: number },
+    request: { model: string; messages: WireMessage[]; stream?: boolean; maxTokens?: number },
     options?: ChatRequestOptions,
   ): AsyncIterable<StreamEvent>;
   respond(
-    request: { model: string; input: string | RequestMessage[]; stream?: boolean; maxOutputTokens?: number },
+    request: { model: string; input: string | WireMessage[]; stream?: boolean; maxOutputTokens?: number },
     options?: ChatRequestOptions,
   ): AsyncIterable<StreamEvent>;
 }
@@ -36,6 +35,8 @@ export interface ChatSettings {
   api: 'chat' | 'responses';
   maxOutputTokens?: number;
   systemPrompt?: string;
+  /** modelAccess.stream; unset means on. */
+  stream?: boolean;
 }
 
 export interface ChatLog {

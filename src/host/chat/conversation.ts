@@ -1,9 +1,5 @@
-import type { ChatMessage } from '../../shared/protocol';
-
-export interface RequestMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
+import type { WireMessage } from '../../api';
+import type { TranscriptMessage } from '../../shared/protocol';
 
 /**
  * What is sent to the model for the next answer: the system prompt (when set), then the
@@ -11,8 +7,8 @@ export interface RequestMessage {
  * answers with no text at all (failed before the first token) are left out, as is any answer
  * still streaming.
  */
-export function buildRequestMessages(history: readonly ChatMessage[], systemPrompt?: string): RequestMessage[] {
-  const messages: RequestMessage[] = [];
+export function buildRequestMessages(history: readonly TranscriptMessage[], systemPrompt?: string): WireMessage[] {
+  const messages: WireMessage[] = [];
   if (systemPrompt && systemPrompt.trim()) {
     messages.push({ role: 'system', content: systemPrompt });
   }

@@ -1,16 +1,11 @@
 // Turns whatever a chat request threw into the error shown in the conversation, with the
-// actions that can fix it. Duck-typed on purpose: errors cross module boundaries (ApiError from
-// src/api, ConfigurationError from the client provider) and must map the same in plain Node tests.
+// actions that can fix it. Errors are recognized by the API client's own classes and codes
+// (ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_TYPES), never by copies of their strings.
+import { ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_TYPES } from '../../api';
 import type { ErrorAction, ErrorInfo } from '../../shared/protocol';
+import { ConfigurationError } from '../client/configurationError';
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-/** True for the error an aborted request ends with (Stop, New Chat, ...): not a failure. */
-export function isAbortError(error: unknown): boolean {
-  return isRecord(error) && error.name === 'AbortError';
-}
+export { isAbortError } from '../../api';
 
 /** Actions for an HTTP status (undefined = no reply at all: a network-level failure). */
 export function actionsForStatus(status: number | undefined): ErrorAction[] {
@@ -34,19 +29,20 @@ export function actionsForStatus(status: number | undefined): ErrorAction[] {
   return [];
 }
 
-function actionsForApiError(status: number | undefined, type: unknown, code: unknown): ErrorAction[] {
+function actionsForApiError(error: ApiError): ErrorAction[] {
+  const { status, type, code } = error;
   // Codes the client assigns itself when it refuses to send: the fix is in the settings, not a retry.
-  if (code === 'invalid_api_key_format') {
+  if (code === CLIENT_ERROR_CODES.invalidApiKey) {
     return ['setApiKey'];
   }
-  if (code === 'invalid_base_url') {
+  if (code === CLIENT_ERROR_CODES.invalidBaseUrl) {
     return ['setBaseUrl'];
   }
   if (status !== undefined && status < 400) {
     // The reply started fine and then failed (an error inside the stream, a cut-off stream).
     return ['retry'];
   }
-  if (status === undefined && (type !== 'network_error' || code === 'timeout')) {
+  if (status === undefined && (type !== CLIENT_ERROR_TYPES.network || code === CLIENT_ERROR_CODES.timeout)) {
     // No reply, but the server was reached (a timeout) or the cause is unknown: the address is not suspect.
     return ['retry'];
   }
@@ -54,25 +50,24 @@ function actionsForApiError(status: number | undefined, type: unknown, code: unk
 }
 
 export function toErrorInfo(error: unknown): ErrorInfo {
-  if (!isRecord(error)) {
+  if (!(error instanceof Error)) {
     return { message: String(error), actions: ['retry'] };
   }
-  const message = typeof error.message === 'string' && error.message ? error.message : 'The request failed.';
-  if (error.name === 'ConfigurationError' && (error.action === 'setApiKey' || error.action === 'setBaseUrl')) {
+  const message = error.message || 'The request failed.';
+  if (error instanceof ConfigurationError) {
     return { message, actions: [error.action] };
   }
-  if (error.name === 'NoModelError') {
+  if (error instanceof NoModelError) {
     return { message, actions: ['selectModel', 'refreshModels'] };
   }
-  if (error.name !== 'ApiError') {
+  if (!(error instanceof ApiError)) {
     // A bug or an unexpected failure: retrying is the only thing the user can do.
     return { message, actions: ['retry'] };
   }
-  const status = typeof error.status === 'number' ? error.status : undefined;
-  const info: ErrorInfo = { message, actions: actionsForApiError(status, error.type, error.code) };
-  if (status !== undefined) info.status = status;
-  if (typeof error.type === 'string') info.type = error.type;
-  if (typeof error.code === 'string') info.code = error.code;
+  const info: ErrorInfo = { message, actions: actionsForApiError(error) };
+  if (error.status !== undefined) info.status = error.status;
+  if (error.type !== undefined) info.type = error.type;
+  if (error.code !== undefined) info.code = error.code;
   return info;
 }
 

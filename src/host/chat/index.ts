@@ -10,7 +10,6 @@ import { ChatSession } from './chatSession';
 import { CHAT_VIEW_ID, ChatViewProvider, type ChatConfigStatus } from './chatViewProvider';
 import { memoryChatFiles, nodeChatFiles, type ChatFiles } from './chatFiles';
 import { HistoryStore } from './historyStore';
-import { moveLegacyHistory } from './legacyHistory';
 
 export { CHAT_VIEW_ID, ChatViewProvider } from './chatViewProvider';
 export type { ChatSession } from './chatSession';
@@ -44,15 +43,6 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
   };
 
   const store = new HistoryStore(historyFiles(context, log));
-  // Before the session opens the current chat: the store shows moved chats at once.
-  moveLegacyHistory(context.globalState, store).then(
-    (moved) => {
-      if (moved > 0) {
-        log.info(`Chat: moved ${moved} chats from the old storage to files.`);
-      }
-    },
-    (error: unknown) => log.warn(`Chat: could not move the chats from the old storage: ${String(error)}`),
-  );
   const session = new ChatSession({
     getClient: () => clients.getClient(),
     getSettings: readSettings,

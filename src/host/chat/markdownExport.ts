@@ -1,5 +1,5 @@
 import { finishReasonNote } from '../../shared/finishReason';
-import type { ChatMessage, ErrorInfo, Transcript, Usage } from '../../shared/protocol';
+import type { TranscriptMessage, ErrorInfo, Transcript, Usage } from '../../shared/protocol';
 
 /** A fence longer than any backtick run in `text`, so exported text can never close it early. */
 function fenceFor(text: string): string {
@@ -28,7 +28,7 @@ function formatError(error: ErrorInfo): string {
   return quote(`**Error** (${details.join(', ')}): ${error.message}`);
 }
 
-function formatMessage(message: ChatMessage): string {
+function formatMessage(message: TranscriptMessage): string {
   const heading = message.role === 'user' ? '## You' : `## Assistant${message.model ? ` (${message.model})` : ''}`;
   const parts = [heading];
   if (message.reasoning) {

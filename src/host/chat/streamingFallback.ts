@@ -1,8 +1,9 @@
 /**
  * Chooses `stream` per request and recovers from models that answer only in streaming form.
- * Requests stream by default (the spec warns that some models answer only that way). When a
- * caller turns streaming off and the server refuses a model with "streaming required", the request
- * is retried once with streaming and the model is remembered, so later requests stream at once.
+ * Requests stream by default (the spec warns that some models answer only that way). When the
+ * user turns streaming off (modelAccess.stream) and the server refuses a model with "streaming
+ * required", the request is retried once with streaming and the model is remembered, so later
+ * requests for it stream at once.
  */
 export class StreamingFallback {
   private readonly streamingOnly = new Set<string>();
@@ -10,15 +11,12 @@ export class StreamingFallback {
   constructor(
     /** True when the server says a model must stream (the API client's isStreamingRequiredError). */
     private readonly isStreamingRequiredError: (error: unknown) => boolean,
-    private readonly preferStreaming = true,
+    /** Asked for every request, so a settings change applies to the next one without a reload. */
+    private readonly preferStreaming: () => boolean = () => true,
   ) {}
 
   streamFor(model: string): boolean {
-    return this.preferStreaming || this.streamingOnly.has(model);
-  }
-
-  isStreamingOnly(model: string): boolean {
-    return this.streamingOnly.has(model);
+    return this.preferStreaming() || this.streamingOnly.has(model);
   }
 
   /**

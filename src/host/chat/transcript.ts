@@ -1,8 +1,9 @@
 // Pure helpers over transcripts: creation, titles, summaries, and the checks that make data read
 // back from storage trustworthy (it may come from an older version, or a crash mid-answer).
 import { randomUUID } from 'node:crypto';
-import type { ChatMessage, ChatSummary, ErrorAction, ErrorInfo, MessageStatus, Transcript, Usage } from '../../shared/protocol';
+import type { TranscriptMessage, ChatSummary, ErrorAction, ErrorInfo, MessageStatus, Transcript, Usage } from '../../shared/protocol';
 import { isErrorAction } from '../../shared/protocol';
+import { isRecord } from '../../util/isRecord';
 
 export const TITLE_MAX_LENGTH = 60;
 export const UNTITLED = 'New chat';
@@ -56,10 +57,6 @@ export function recoverInterrupted(transcript: Transcript): Transcript {
 
 const STATUSES: readonly MessageStatus[] = ['streaming', 'done', 'stopped', 'error'];
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 const optionalString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const optionalNumber = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
@@ -92,7 +89,7 @@ function parseError(value: unknown): ErrorInfo | undefined {
   return error;
 }
 
-export function parseMessage(value: unknown): ChatMessage | undefined {
+export function parseMessage(value: unknown): TranscriptMessage | undefined {
   if (!isRecord(value)) {
     return undefined;
   }
@@ -100,7 +97,7 @@ export function parseMessage(value: unknown): ChatMessage | undefined {
   if (typeof id !== 'string' || (role !== 'user' && role !== 'assistant') || typeof content !== 'string') {
     return undefined;
   }
-  const message: ChatMessage = {
+  const message: TranscriptMessage = {
     id,
     role,
     content,
@@ -125,7 +122,7 @@ export function parseTranscript(value: unknown): Transcript | undefined {
   if (!isRecord(value) || typeof value.id !== 'string' || !Array.isArray(value.messages)) {
     return undefined;
   }
-  const messages = value.messages.map(parseMessage).filter((message): message is ChatMessage => message !== undefined);
+  const messages = value.messages.map(parseMessage).filter((message): message is TranscriptMessage => message !== undefined);
   const createdAt = optionalNumber(value.createdAt) ?? 0;
   const transcript: Transcript = {
     id: value.id,
@@ -135,16 +132,4 @@ export function parseTranscript(value: unknown): Transcript | undefined {
     messages,
   };
   return recoverInterrupted(transcript);
-}
-
-export function parseSummary(value: unknown): ChatSummary | undefined {
-  if (!isRecord(value) || typeof value.id !== 'string') {
-    return undefined;
-  }
-  return {
-    id: value.id,
-    title: typeof value.title === 'string' && value.title.trim() ? value.title : UNTITLED,
-    updatedAt: optionalNumber(value.updatedAt) ?? 0,
-    messageCount: optionalNumber(value.messageCount) ?? 0,
-  };
 }

@@ -1,24 +1,12 @@
 import * as vscode from 'vscode';
-import { maskKey, ModelAccessClient } from '../../api';
+import { checkBaseUrl, invalidBaseUrlError, maskKey, ModelAccessClient } from '../../api';
 import type { KeyStore } from '../auth/keyStore';
 import { onDidChangeSettings, readSettings, type Settings } from '../config/settings';
 import type { Log } from '../logging/log';
 import { Disposable } from '../util/disposable';
+import { ConfigurationError } from './configurationError';
 
-export type ConfigurationAction = 'setApiKey' | 'setBaseUrl';
-
-/** The client cannot be built: something the user must set first. `action` names the command that fixes it. */
-export class ConfigurationError extends Error {
-  override readonly name = 'ConfigurationError';
-
-  constructor(message: string, readonly action: ConfigurationAction) {
-    super(message);
-  }
-}
-
-export function isConfigurationError(error: unknown): error is ConfigurationError {
-  return error instanceof ConfigurationError;
-}
+export { ConfigurationError, type ConfigurationAction } from './configurationError';
 
 function connectionFingerprint(settings: Settings): string {
   return JSON.stringify([settings.baseUrl, settings.retry.maxRetries, settings.retry.initialDelayMs]);
@@ -56,6 +44,12 @@ export class ClientProvider extends Disposable {
     const settings = this.settings();
     if (!settings.baseUrl) {
       throw new ConfigurationError('No base URL is set. Run "Model Access: Set Base URL".', 'setBaseUrl');
+    }
+    // A refused URL (credentials, a query) builds no client, and is neither logged nor shown: the
+    // error (the client's own, so every view maps it alike) carries only the reason.
+    const checked = checkBaseUrl(settings.baseUrl);
+    if (!checked.ok) {
+      throw invalidBaseUrlError(checked.reason);
     }
     const apiKey = await this.keyStore.get();
     if (!apiKey) {

@@ -1,21 +1,29 @@
 import * as vscode from 'vscode';
-import { readSettings, setBaseUrl, validateBaseUrl } from '../config/settings';
+import { checkBaseUrl } from '../../api';
+import { readSettings, setBaseUrl } from '../config/settings';
 
-/** Only what makes the URL unusable blocks the input; a missing /v1 is a warning shown after saving. */
-function blockingProblem(value: string): string | undefined {
-  const trimmed = value.trim();
-  if (trimmed.length === 0) {
+/**
+ * Why the URL cannot be saved (the client's own rule: not http(s), credentials, a query), or
+ * undefined. An empty value is allowed: it clears the setting.
+ */
+function refusal(value: string): string | undefined {
+  if (value.trim().length === 0) {
     return undefined;
   }
-  try {
-    const url = new URL(trimmed);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? undefined : 'The base URL must start with http:// or https://.';
-  } catch {
-    return 'Not a valid URL (for example https://api.example.com/v1).';
-  }
+  const check = checkBaseUrl(value);
+  return check.ok ? undefined : `The base URL is not valid: ${check.reason}`;
 }
 
-/** Set Base URL: an input box prefilled with the current value; `url` lets tests pass one without the box. */
+function warningsFor(value: string): string | undefined {
+  const check = value.trim() ? checkBaseUrl(value) : undefined;
+  return check?.ok && check.warnings.length > 0 ? check.warnings.join(' ') : undefined;
+}
+
+/**
+ * Set Base URL: an input box prefilled with the current value; a refused URL cannot be accepted, a
+ * warning (no /v1, http:// to another machine) shows but does not block. `url` lets tests pass one
+ * without the box (see trustedArgument). Nothing of a refused URL is ever logged.
+ */
 export async function setBaseUrlCommand(url?: unknown): Promise<boolean> {
   const entered = typeof url === 'string'
     ? url
@@ -26,24 +34,24 @@ export async function setBaseUrlCommand(url?: unknown): Promise<boolean> {
       value: readSettings().baseUrl ?? '',
       ignoreFocusOut: true,
       validateInput: (value) => {
-        const problem = blockingProblem(value);
+        const problem = refusal(value);
         if (problem) {
           return problem;
         }
-        const warning = value.trim() ? validateBaseUrl(value) : undefined;
+        const warning = warningsFor(value);
         return warning ? { message: warning, severity: vscode.InputBoxValidationSeverity.Warning } : undefined;
       },
     });
   if (entered === undefined) {
     return false;
   }
-  const problem = blockingProblem(entered);
+  const problem = refusal(entered);
   if (problem) {
-    void vscode.window.showErrorMessage(problem);
+    void vscode.window.showErrorMessage(`Model Access: ${problem}`);
     return false;
   }
   await setBaseUrl(entered);
-  const warning = entered.trim() ? validateBaseUrl(entered) : undefined;
+  const warning = warningsFor(entered);
   if (warning) {
     void vscode.window.showWarningMessage(`Model Access: the base URL is saved as entered. ${warning}`);
   }

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { ConfigurationError } from '../client/clientProvider';
 import { readSettings, setActiveModel } from '../config/settings';
 import type { ModelCatalog } from '../models/modelCatalog';
-import { buildModelPicks, modelIdFromArgument } from '../models/modelPicks';
+import { buildModelPicks } from '../models/modelPicks';
+import { trustedModelId, type ModelArgumentTrust } from './trustedArgument';
 import { describeFailure } from '../models/modelsTreeProvider';
 
 const ACTION_COMMANDS = { setApiKey: 'modelAccess.setApiKey', setBaseUrl: 'modelAccess.setBaseUrl' } as const;
@@ -21,8 +22,9 @@ async function reportListFailure(error: unknown): Promise<void> {
   void vscode.window.showErrorMessage(`Model Access: could not list models: ${failure.message}`);
 }
 
-export async function useModelCommand(argument: unknown): Promise<string | undefined> {
-  const id = modelIdFromArgument(argument);
+/** Use for Chat on a row of the Models tree (or an id from the tests): anything else is ignored. */
+export async function useModelCommand(argument: unknown, trust: ModelArgumentTrust): Promise<string | undefined> {
+  const id = trustedModelId(argument, trust);
   if (!id) {
     return undefined;
   }
@@ -30,8 +32,11 @@ export async function useModelCommand(argument: unknown): Promise<string | undef
   return id;
 }
 
-/** Select Model: a quick pick that opens at once and fills in when the list arrives. */
-export async function selectModelCommand(catalog: ModelCatalog): Promise<string | undefined> {
+/**
+ * Select Model: a quick pick that opens at once and fills in when the list arrives. `onItemsShown`
+ * is told when the items are in the pick (the in-host tests drive the pick only then).
+ */
+export async function selectModelCommand(catalog: ModelCatalog, onItemsShown?: (count: number) => void): Promise<string | undefined> {
   const quickPick = vscode.window.createQuickPick<vscode.QuickPickItem & { id: string }>();
   quickPick.title = 'Model Access: Select Model';
   quickPick.placeholder = 'Model for chat';
@@ -47,6 +52,7 @@ export async function selectModelCommand(catalog: ModelCatalog): Promise<string 
       const picks = buildModelPicks(await catalog.list(), readSettings().model);
       quickPick.items = picks;
       quickPick.busy = false;
+      onItemsShown?.(picks.length);
       if (picks.length === 0) {
         quickPick.placeholder = 'The service lists no models for this key.';
       }
@@ -65,8 +71,9 @@ export async function selectModelCommand(catalog: ModelCatalog): Promise<string 
   }
 }
 
-export async function copyModelIdCommand(argument: unknown): Promise<void> {
-  const id = modelIdFromArgument(argument) ?? readSettings().model;
+/** Copy Model ID of a row of the Models tree (or an id from the tests); otherwise of the active model. */
+export async function copyModelIdCommand(argument: unknown, trust: ModelArgumentTrust): Promise<void> {
+  const id = trustedModelId(argument, trust) ?? readSettings().model;
   if (id) {
     await vscode.env.clipboard.writeText(id);
     vscode.window.setStatusBarMessage(`Copied model id ${id}`, 3000);

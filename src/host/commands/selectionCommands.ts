@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { snippetFromSelection, type SelectionOutcome } from '../selection/formatSelection';
+import { questionArgument } from './trustedArgument';
 
 /** What the selection commands need from the chat view. */
 export interface ChatInput {
@@ -37,20 +38,24 @@ export async function sendSelectionCommand(chat: ChatInput): Promise<boolean> {
 
 /**
  * Ask About Selection: asks for the question, then sends question and snippet at once (into the
- * prompt box while another answer streams). `question` skips the box. True when sent.
+ * prompt box while another answer streams). True when sent. A `question` argument skips the box
+ * only in our own tests; from anyone else it just prefills the box (see questionArgument), so the
+ * selection never leaves without the user seeing and accepting the question.
  */
-export async function askAboutSelectionCommand(chat: ChatInput, question?: unknown): Promise<boolean> {
+export async function askAboutSelectionCommand(chat: ChatInput, question: unknown, runningTests: boolean): Promise<boolean> {
   const outcome = snippetFromEditor(vscode.window.activeTextEditor);
   if (outcome.kind === 'nothing') {
     void vscode.window.showInformationMessage(outcome.reason);
     return false;
   }
-  const asked = typeof question === 'string'
-    ? question
+  const argument = questionArgument(question, runningTests);
+  const asked = 'send' in argument
+    ? argument.send
     : await vscode.window.showInputBox({
       title: 'Model Access: Ask About Selection',
       prompt: 'Your question about the selected code',
       placeHolder: 'What does this code do?',
+      value: argument.prefill,
       ignoreFocusOut: true,
     });
   if (asked === undefined || asked.trim().length === 0) {

@@ -1,5 +1,6 @@
 // Pure (no vscode): turns raw configuration values into trusted Settings, so a bad value
 // in settings.json falls back to the default instead of reaching the client.
+import { DEFAULT_INITIAL_DELAY_MS, DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT, MAX_RETRY_AFTER_MS } from '../../api';
 
 export type ApiKind = 'chat' | 'responses';
 
@@ -16,6 +17,10 @@ export interface Settings {
   maxOutputTokens?: number;
   retry: RetrySettings;
   systemPrompt?: string;
+  /** Ask for streamed answers (default). Off: plain JSON replies, except for models that only stream. */
+  stream: boolean;
+  /** Models that may call tools in VS Code's chat besides those whose /models record says so. */
+  toolCallingModels: string[];
 }
 
 /** The configuration values as read, untyped because settings.json can hold anything. */
@@ -27,11 +32,29 @@ export interface RawSettings {
   maxRetries?: unknown;
   initialDelayMs?: unknown;
   systemPrompt?: unknown;
+  stream?: unknown;
+  toolCallingModels?: unknown;
 }
 
-export const DEFAULT_RETRY: Readonly<RetrySettings> = { maxRetries: 3, initialDelayMs: 500 };
-const MAX_RETRIES_LIMIT = 10;
-const INITIAL_DELAY_LIMIT_MS = 60_000;
+/**
+ * Every setting the extension reads, by its key under `modelAccess.`. Each one shapes a request or
+ * where it goes, so each is read from the user settings only (see readUserSettings); a test keeps
+ * this list and package.json's `contributes.configuration` in step.
+ */
+export const SETTING_KEYS: Readonly<Record<keyof RawSettings, string>> = {
+  baseUrl: 'baseUrl',
+  model: 'model',
+  api: 'api',
+  maxOutputTokens: 'maxOutputTokens',
+  maxRetries: 'retry.maxRetries',
+  initialDelayMs: 'retry.initialDelayMs',
+  systemPrompt: 'systemPrompt',
+  stream: 'stream',
+  toolCallingModels: 'languageModels.toolCallingModels',
+};
+
+/** The retry defaults and bounds are the API client's own (package.json repeats them; a test keeps them equal). */
+export const DEFAULT_RETRY: Readonly<RetrySettings> = { maxRetries: DEFAULT_MAX_RETRIES, initialDelayMs: DEFAULT_INITIAL_DELAY_MS };
 
 function nonEmptyTrimmed(value: unknown): string | undefined {
   if (typeof value !== 'string') {
@@ -54,8 +77,30 @@ export function parseSettings(raw: RawSettings): Settings {
     maxOutputTokens: integerInRange(raw.maxOutputTokens, 1, Number.MAX_SAFE_INTEGER),
     retry: {
       maxRetries: integerInRange(raw.maxRetries, 0, MAX_RETRIES_LIMIT) ?? DEFAULT_RETRY.maxRetries,
-      initialDelayMs: integerInRange(raw.initialDelayMs, 0, INITIAL_DELAY_LIMIT_MS) ?? DEFAULT_RETRY.initialDelayMs,
+      initialDelayMs: integerInRange(raw.initialDelayMs, 0, MAX_RETRY_AFTER_MS) ?? DEFAULT_RETRY.initialDelayMs,
     },
     systemPrompt,
+    stream: raw.stream !== false,
+    toolCallingModels: Array.isArray(raw.toolCallingModels)
+      ? raw.toolCallingModels.map(nonEmptyTrimmed).filter((id): id is string => id !== undefined)
+      : [],
   };
+}
+
+/** What WorkspaceConfiguration.inspect() returns, as far as the reader looks at it. */
+export interface InspectedValue {
+  globalValue?: unknown;
+}
+
+/**
+ * The settings from the user's own settings only. A workspace or folder value (a cloned
+ * repository's .vscode/settings.json) is never read, whatever the manifest's scope says: it could
+ * send the key elsewhere, add a hidden system prompt, raise the token bill or pick the model.
+ */
+export function readUserSettings(inspect: (key: string) => InspectedValue | undefined): Settings {
+  const raw: RawSettings = {};
+  for (const [field, key] of Object.entries(SETTING_KEYS) as [keyof RawSettings, string][]) {
+    raw[field] = inspect(key)?.globalValue;
+  }
+  return parseSettings(raw);
 }

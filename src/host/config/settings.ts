@@ -1,24 +1,14 @@
 import * as vscode from 'vscode';
-import { parseSettings, type Settings } from './parseSettings';
+import { readUserSettings, type Settings } from './parseSettings';
 
-export { validateBaseUrl } from './baseUrl';
 export type { ApiKind, RetrySettings, Settings } from './parseSettings';
 
 export const SECTION = 'modelAccess';
 
+/** The settings from the user settings only (see readUserSettings for why). */
 export function readSettings(): Settings {
   const config = vscode.workspace.getConfiguration(SECTION);
-  return parseSettings({
-    // Only the user (global) value: a workspace must never redirect the key to another host,
-    // whatever the manifest's scope says.
-    baseUrl: config.inspect<string>('baseUrl')?.globalValue,
-    model: config.get('model'),
-    api: config.get('api'),
-    maxOutputTokens: config.get('maxOutputTokens'),
-    maxRetries: config.get('retry.maxRetries'),
-    initialDelayMs: config.get('retry.initialDelayMs'),
-    systemPrompt: config.get('systemPrompt'),
-  });
+  return readUserSettings((key) => config.inspect(key));
 }
 
 /** Calls `listener` with the new settings whenever any `modelAccess.*` setting changes. */
@@ -30,16 +20,9 @@ export function onDidChangeSettings(listener: (settings: Settings) => void): vsc
   });
 }
 
-/**
- * Writes the active model where it takes effect: over a workspace value when the workspace sets one
- * (writing the user settings would be shadowed by it), else in the user settings.
- */
+/** Select Model and Use for Chat write the user settings: the only place the model is read from. */
 export async function setActiveModel(id: string): Promise<void> {
-  const config = vscode.workspace.getConfiguration(SECTION);
-  const target = config.inspect<string>('model')?.workspaceValue !== undefined
-    ? vscode.ConfigurationTarget.Workspace
-    : vscode.ConfigurationTarget.Global;
-  await config.update('model', id, target);
+  await vscode.workspace.getConfiguration(SECTION).update('model', id, vscode.ConfigurationTarget.Global);
 }
 
 export async function setBaseUrl(url: string): Promise<void> {

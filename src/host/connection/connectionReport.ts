@@ -18,6 +18,8 @@ export interface ConnectionReport {
   keySource?: string;
   model?: string;
   api: string;
+  /** modelAccess.stream. */
+  stream?: boolean;
   checks: CheckResult[];
 }
 
@@ -38,7 +40,7 @@ export function formatConnectionReport(report: ConnectionReport): string {
     `Base URL: ${report.baseUrl ?? '(not set)'}`,
     `API key:  ${key}`,
     `Model:    ${report.model ?? '(none selected)'}`,
-    `API:      ${report.api}`,
+    `API:      ${report.api}${report.stream === false ? ', streaming off' : ''}`,
     '',
     ...report.checks.map((check) => `[${STATUS_LABELS[check.status]}] ${check.name}: ${check.detail}`),
     '',

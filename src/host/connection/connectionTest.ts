@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import { ApiError, ModelAccessClient, validateApiKey, type StreamEvent } from '../../api';
+import { ApiError, checkBaseUrl, isStreamingRequiredError, ModelAccessClient, validateApiKey, type StreamEvent } from '../../api';
 import type { KeyStore } from '../auth/keyStore';
-import { readSettings, validateBaseUrl } from '../config/settings';
+import { StreamingFallback } from '../chat/streamingFallback';
+import { readSettings } from '../config/settings';
 import type { Log } from '../logging/log';
 import { formatConnectionReport, overallStatus, type CheckResult, type CheckStatus, type ConnectionReport } from './connectionReport';
 
@@ -22,7 +23,8 @@ function elapsed(since: number): number {
 }
 
 /**
- * Runs the checks in order (base URL, key, GET /models, a tiny streaming request) and returns the
+ * Runs the checks in order (base URL, key, GET /models, a tiny request, streamed unless
+ * modelAccess.stream is off) and returns the
  * report. Every request goes through a client built here, so the result does not depend on caches.
  */
 export async function runConnectionTest(
@@ -32,7 +34,8 @@ export async function runConnectionTest(
   signal: AbortSignal,
 ): Promise<ConnectionReport> {
   const settings = readSettings();
-  const report: ConnectionReport = { startedAt: new Date(), environment, baseUrl: settings.baseUrl, model: settings.model, api: settings.api, checks: [] };
+  // The URL goes into the report only once it is accepted: a refused one may hold a password.
+  const report: ConnectionReport = { startedAt: new Date(), environment, model: settings.model, api: settings.api, stream: settings.stream, checks: [] };
   const check = (result: CheckResult): void => {
     report.checks.push(result);
   };
@@ -41,8 +44,15 @@ export async function runConnectionTest(
     check({ name: 'Base URL', status: 'fail', detail: 'not set. Run "Model Access: Set Base URL".' });
     return report;
   }
-  const warning = validateBaseUrl(settings.baseUrl);
-  check({ name: 'Base URL', status: warning ? 'warn' : 'pass', detail: warning ?? settings.baseUrl });
+  const checked = checkBaseUrl(settings.baseUrl);
+  if (!checked.ok) {
+    report.baseUrl = '(refused)';
+    check({ name: 'Base URL', status: 'fail', detail: `refused: ${checked.reason} Run "Model Access: Set Base URL".` });
+    return report;
+  }
+  report.baseUrl = settings.baseUrl;
+  const warning = checked.warnings.join(' ');
+  check({ name: 'Base URL', status: warning ? 'warn' : 'pass', detail: warning || settings.baseUrl });
 
   let apiKey: string | undefined;
   try {
@@ -93,15 +103,22 @@ export async function runConnectionTest(
   }
   report.model = model;
   const path = settings.api === 'responses' ? 'POST /responses' : 'POST /chat/completions';
+  // As the chat asks (modelAccess.stream), with the same fallback for a model that only streams.
+  const streaming = new StreamingFallback(isStreamingRequiredError, () => settings.stream);
+  let fellBack = false;
   const streamStart = performance.now();
   let firstTokenMs: number | undefined;
   let received = 0;
   let finishReason: string | undefined;
   let usage: Extract<StreamEvent, { type: 'usage' }> | undefined;
+  const requestKind = settings.stream ? 'Streaming' : 'Non-streaming';
   try {
-    const events = settings.api === 'responses'
-      ? client.respond({ model, input: TEST_PROMPT, stream: true, maxOutputTokens: TEST_MAX_TOKENS }, { signal })
-      : client.chat({ model, messages: [{ role: 'user', content: TEST_PROMPT }], stream: true, maxTokens: TEST_MAX_TOKENS }, { signal });
+    const events = streaming.run(model, (stream) => {
+      fellBack = stream && !settings.stream;
+      return settings.api === 'responses'
+        ? client.respond({ model, input: TEST_PROMPT, stream, maxOutputTokens: TEST_MAX_TOKENS }, { signal })
+        : client.chat({ model, messages: [{ role: 'user', content: TEST_PROMPT }], stream, maxTokens: TEST_MAX_TOKENS }, { signal });
+    });
     for await (const event of events) {
       if (event.type === 'text' || event.type === 'reasoning') {
         firstTokenMs ??= elapsed(streamStart);
@@ -119,10 +136,11 @@ export async function runConnectionTest(
       `${received} character(s)`,
       finishReason ? `finish reason ${finishReason}` : undefined,
       usage ? `usage in ${usage.inputTokens ?? '?'} / out ${usage.outputTokens ?? '?'} tokens` : undefined,
+      fellBack ? 'refused without streaming (the model only streams), so asked again streaming' : undefined,
     ].filter(Boolean);
-    check({ name: `Streaming ${path}`, status: received > 0 ? 'pass' : 'warn', detail: received > 0 ? parts.join(', ') : `${parts.join(', ')}; the answer was empty` });
+    check({ name: `${requestKind} ${path}`, status: received > 0 ? 'pass' : 'warn', detail: received > 0 ? parts.join(', ') : `${parts.join(', ')}; the answer was empty` });
   } catch (error) {
-    check({ name: `Streaming ${path}`, status: 'fail', detail: `model ${model}: ${describeError(error)} after ${elapsed(streamStart)} ms` });
+    check({ name: `${requestKind} ${path}`, status: 'fail', detail: `model ${model}: ${describeError(error)} after ${elapsed(streamStart)} ms` });
   }
   return report;
 }

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { isAbortError, type ModelAccessClient, type StreamEvent, type ToolDefinition } from '../../api';
 import type { ClientProvider } from '../client/clientProvider';
 import { ConfigurationError } from '../client/clientProvider';
-import { readSettings } from '../config/settings';
+import { onDidChangeSettings, readSettings } from '../config/settings';
 import type { Log } from '../logging/log';
 import type { ModelCatalog } from '../models/modelCatalog';
 import { Disposable } from '../util/disposable';
@@ -23,15 +23,10 @@ import type {
 import { estimateTokens, toApiMessages } from './requestMessages';
 import { parseToolArguments } from './toolArguments';
 
-export const TOOL_CALLING_SETTING = 'languageModels.toolCallingModels';
-
-/** The provider's own settings, from the user's settings only (a workspace cannot turn tools on). */
-export function readProviderSettings(): ModelInformationSettings {
-  const models = vscode.workspace.getConfiguration('modelAccess').inspect<unknown>(TOOL_CALLING_SETTING)?.globalValue;
-  return {
-    api: readSettings().api,
-    toolCallingModels: Array.isArray(models) ? models.filter((id): id is string => typeof id === 'string') : [],
-  };
+/** What the model information depends on, from the user's settings only (a workspace cannot turn tools on). */
+function readProviderSettings(): ModelInformationSettings {
+  const { api, toolCallingModels } = readSettings();
+  return { api, toolCallingModels };
 }
 
 export class ModelAccessChatProvider extends Disposable implements LanguageModelChatProvider {
@@ -42,8 +37,13 @@ export class ModelAccessChatProvider extends Disposable implements LanguageModel
     super();
     // The catalog drops its list when the key or base URL change, or on Refresh Models.
     this.register(catalog.onDidChange(() => this.changed.fire()));
-    this.register(vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration(`modelAccess.${TOOL_CALLING_SETTING}`) || event.affectsConfiguration('modelAccess.api')) this.changed.fire();
+    let shown = JSON.stringify(readProviderSettings());
+    this.register(onDidChangeSettings(() => {
+      const next = JSON.stringify(readProviderSettings());
+      if (next !== shown) {
+        shown = next;
+        this.changed.fire();
+      }
     }));
   }
 

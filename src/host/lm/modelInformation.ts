@@ -2,6 +2,7 @@
 // plain Node tests. Limits and abilities come only from the model's /models record or from the
 // user's settings; nothing is assumed about a model by its name.
 import { readModelLimits, readToolCalling } from '../../api';
+import { isRecord } from '../../util/isRecord';
 import type { LanguageModelChatInformation } from './providerApi';
 
 /**
@@ -36,8 +37,8 @@ export function modelTokenLimits(record: unknown): { maxInputTokens: number; max
 }
 
 function stringField(record: unknown, field: string): string | undefined {
-  if (typeof record !== 'object' || record === null) return undefined;
-  const value = (record as Record<string, unknown>)[field];
+  if (!isRecord(record)) return undefined;
+  const value = record[field];
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 

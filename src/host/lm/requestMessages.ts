@@ -1,7 +1,8 @@
 // VS Code's chat request messages → the API's chat messages. Pure and structural (no vscode
 // import): parts are recognised by their fields, as the classes' instances cross the extension
 // host boundary and as plain Node tests build them.
-import type { ChatMessage, ToolCall } from '../../api';
+import type { ToolCall, WireMessage } from '../../api';
+import { isRecord } from '../../util/isRecord';
 
 /** vscode.LanguageModelChatMessageRole: User = 1, Assistant = 2, System = 3 (newer editors). */
 const ROLE_NAMES: Readonly<Record<number, string>> = { 1: 'user', 2: 'assistant', 3: 'system' };
@@ -12,7 +13,7 @@ export interface RequestMessageLike {
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+  return isRecord(value) ? value : undefined;
 }
 
 function isToolCallPart(part: unknown): part is { callId: string; name: string; input: unknown } {
@@ -50,8 +51,8 @@ function toolResultText(content: ReadonlyArray<unknown>): string {
  * they go first, before any text of the same message. Parts the API cannot carry (images,
  * thinking) are left out.
  */
-export function toApiMessages(messages: readonly RequestMessageLike[]): ChatMessage[] {
-  const out: ChatMessage[] = [];
+export function toApiMessages(messages: readonly RequestMessageLike[]): WireMessage[] {
+  const out: WireMessage[] = [];
   for (const message of messages) {
     const role = ROLE_NAMES[message.role] ?? 'user';
     let text = '';

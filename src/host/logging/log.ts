@@ -22,12 +22,7 @@ export class Log extends Disposable {
     this.channel = this.register(channel);
   }
 
-  /** Replaces the secrets that are scrubbed from every line (called when the key is read or changes). */
-  setSecrets(secrets: readonly (string | undefined)[]): void {
-    this.secrets = secrets.filter((secret): secret is string => !!secret && secret.trim().length > 0);
-  }
-
-  /** Adds a secret without forgetting the others (a key being tested is not yet the stored one). */
+  /** Adds a secret to scrub, keeping the others (a key being tested is not yet the stored one). */
   addSecret(secret: string | undefined): void {
     if (secret && secret.trim().length > 0 && !this.secrets.includes(secret)) {
       this.secrets.push(secret);

@@ -2,9 +2,11 @@
 
 const REPLACEMENT = '[redacted]';
 
-/** Bearer credentials and `api_key=`-style pairs, whatever the key is. */
+/** Bearer credentials, `api_key=`-style pairs and `user:pass@` in URLs, whatever the key is. */
 const CREDENTIAL_PATTERNS: readonly RegExp[] = [
   /(\bBearer\s+)[^\s"',;]+/gi,
+  // Base URLs with credentials are refused before use; this is the second line of defence.
+  /(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"']+(?=@)/gi,
   /(\b(?:api[_-]?key|authorization|x-api-key)["']?\s*[:=]\s*["']?)(?!Bearer\s|\[redacted\])[^\s"',;&]+/gi,
 ];
 

@@ -1,5 +1,6 @@
 // Pure (no vscode): what the Models tree shows, built from the records /models returned.
 // The tree provider only maps these descriptors onto vscode.TreeItem.
+import { CLIENT_ERROR_CODES } from '../../api';
 import { escapeMarkdown } from './markdownEscape';
 
 /** A listed model as the client returns it: the id it found, and the record exactly as the server sent it. */
@@ -109,9 +110,6 @@ export interface ModelsFailure {
   network: boolean;
 }
 
-/** The client's code for a key it refused before sending (see src/api validateApiKey). */
-const INVALID_KEY_FORMAT_CODE = 'invalid_api_key_format';
-
 const ACTION_LABELS: Record<ModelsErrorAction, string> = {
   setApiKey: 'Set API Key…',
   setBaseUrl: 'Check Base URL…',
@@ -119,8 +117,11 @@ const ACTION_LABELS: Record<ModelsErrorAction, string> = {
 };
 
 export function actionForModelsFailure(failure: ModelsFailure): ModelsErrorAction {
-  if (failure.status === 401 || failure.status === 403 || failure.code === INVALID_KEY_FORMAT_CODE) {
+  if (failure.status === 401 || failure.status === 403 || failure.code === CLIENT_ERROR_CODES.invalidApiKey) {
     return 'setApiKey';
+  }
+  if (failure.code === CLIENT_ERROR_CODES.invalidBaseUrl) {
+    return 'setBaseUrl';
   }
   // No reply at all, or no such path: the base URL is the likely culprit.
   if (failure.network || failure.status === 404) {

@@ -22,14 +22,3 @@ export function buildModelPicks(models: readonly ListedModel[], activeModelId: s
   }
   return picks.sort((a, b) => Number(b.active) - Number(a.active));
 }
-
-/** The model id carried by a command argument: a string (palette, tests) or a tree row `{ id }`. */
-export function modelIdFromArgument(argument: unknown): string | undefined {
-  if (typeof argument === 'string') {
-    return argument.trim() || undefined;
-  }
-  if (typeof argument === 'object' && argument !== null && typeof (argument as { id?: unknown }).id === 'string') {
-    return ((argument as { id: string }).id).trim() || undefined;
-  }
-  return undefined;
-}

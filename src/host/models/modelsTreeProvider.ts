@@ -4,7 +4,7 @@ import { ConfigurationError } from '../client/clientProvider';
 import { readSettings } from '../config/settings';
 import { Disposable } from '../util/disposable';
 import type { ModelCatalog } from './modelCatalog';
-import { buildErrorNodes, buildModelNodes, type ModelsErrorAction, type ModelsFailure, type ModelsTreeNode } from './modelNodes';
+import { buildErrorNodes, buildModelNodes, type ModelNode, type ModelsErrorAction, type ModelsFailure, type ModelsTreeNode } from './modelNodes';
 
 export const MODELS_VIEW_ID = 'modelAccess.models';
 
@@ -24,6 +24,8 @@ export function describeFailure(error: unknown): ModelsFailure {
 /** The Models view. VS Code asks for children only while the view is visible, so nothing is fetched before that. */
 export class ModelsTreeProvider extends Disposable implements vscode.TreeDataProvider<ModelsTreeNode> {
   private readonly changed = this.register(new vscode.EventEmitter<ModelsTreeNode | undefined | void>());
+  /** Every model row this tree handed to VS Code: the only objects Use for Chat / Copy Model ID accept as rows. */
+  private readonly ownRows = new WeakSet<object>();
   readonly onDidChangeTreeData: vscode.Event<ModelsTreeNode | undefined | void> = this.changed.event;
 
   constructor(private readonly catalog: ModelCatalog, private readonly activeModel: () => string | undefined = () => readSettings().model) {
@@ -39,6 +41,11 @@ export class ModelsTreeProvider extends Disposable implements vscode.TreeDataPro
   /** Fetches the list again and re-renders. */
   refresh(): void {
     this.catalog.invalidate();
+  }
+
+  /** True only for a model row object this tree created (identity, not shape: a copy is not a row). */
+  isOwnModelRow(value: unknown): value is ModelNode {
+    return typeof value === 'object' && value !== null && this.ownRows.has(value);
   }
 
   getTreeItem(node: ModelsTreeNode): vscode.TreeItem {
@@ -59,7 +66,13 @@ export class ModelsTreeProvider extends Disposable implements vscode.TreeDataPro
         { location: { viewId: MODELS_VIEW_ID } },
         () => this.catalog.list(),
       );
-      return buildModelNodes(models, this.activeModel());
+      const nodes = buildModelNodes(models, this.activeModel());
+      for (const node of nodes) {
+        if (node.kind === 'model') {
+          this.ownRows.add(node);
+        }
+      }
+      return nodes;
     } catch (error) {
       if (error instanceof ConfigurationError) {
         // Empty, so that the view's welcome content (Set Base URL / Set API Key) shows.
@@ -83,7 +96,8 @@ export function toTreeItem(node: ModelsTreeNode): vscode.TreeItem {
       tooltip.supportHtml = false;
       item.tooltip = tooltip;
       item.accessibilityInformation = { label: node.active ? `${node.id}, active model` : node.id };
-      item.command = { command: 'modelAccess.useModel', title: 'Use for Chat', arguments: [node.id] };
+      // The row object itself: Use for Chat recognizes its own rows by identity (see trustedModelId).
+      item.command = { command: 'modelAccess.useModel', title: 'Use for Chat', arguments: [node] };
       break;
     }
     case 'error':

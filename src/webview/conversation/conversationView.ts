@@ -1,6 +1,6 @@
 // The list of messages. A delta touches only its own message; the view follows the
 // stream to the bottom only while the user is already there.
-import type { ChatMessage, DeltaMessage, RetryNotice } from '../../shared/protocol';
+import type { TranscriptMessage, DeltaMessage, RetryNotice } from '../../shared/protocol';
 import { el, icon, iconButton } from '../dom';
 import { MessageView, type MessageContext } from './messageView';
 
@@ -43,7 +43,7 @@ export class ConversationView {
   }
 
   /** Replaces the whole conversation (state replay). */
-  replace(messages: readonly ChatMessage[]): void {
+  replace(messages: readonly TranscriptMessage[]): void {
     for (const view of this.order) {
       view.dispose();
     }
@@ -61,7 +61,7 @@ export class ConversationView {
     this.scrollToBottom();
   }
 
-  add(message: ChatMessage): void {
+  add(message: TranscriptMessage): void {
     const existing = this.views.get(message.id);
     if (existing) {
       existing.update(message);
@@ -79,7 +79,7 @@ export class ConversationView {
     this.views.get(delta.messageId)?.appendDelta(delta.content, delta.reasoning);
   }
 
-  update(message: ChatMessage): void {
+  update(message: TranscriptMessage): void {
     if (this.views.has(message.id)) {
       this.views.get(message.id)?.update(message);
       this.refresh();
@@ -99,7 +99,7 @@ export class ConversationView {
     this.refresh();
   }
 
-  private createView(message: ChatMessage): MessageView {
+  private createView(message: TranscriptMessage): MessageView {
     const view = new MessageView(this.context, message);
     this.views.set(message.id, view);
     this.order.push(view);

@@ -1,6 +1,6 @@
 // One message of the conversation. Its markdown is rendered through the frame scheduler,
 // so any number of deltas between two frames cost one render; other messages are untouched.
-import type { ChatMessage, ErrorInfo, MessageStatus, RetryNotice } from '../../shared/protocol';
+import type { TranscriptMessage, ErrorInfo, MessageStatus, RetryNotice } from '../../shared/protocol';
 import { el, icon, iconButton } from '../dom';
 import type { FrameScheduler } from '../frameScheduler';
 import type { HostChannel } from '../hostChannel';
@@ -25,7 +25,7 @@ const STATUS_NOTES: Partial<Record<MessageStatus, string>> = {
 
 export class MessageView {
   readonly element: HTMLElement;
-  private message: ChatMessage;
+  private message: TranscriptMessage;
   private readonly content: HTMLElement;
   private readonly contentView: MarkdownView;
   /** Created when the first reasoning text arrives. */
@@ -42,7 +42,7 @@ export class MessageView {
   private editor: HTMLElement | undefined;
   private readonly flush = (): void => this.render();
 
-  constructor(private readonly context: MessageContext, message: ChatMessage) {
+  constructor(private readonly context: MessageContext, message: TranscriptMessage) {
     const { doc } = context;
     this.message = { ...message };
     const isUser = message.role === 'user';
@@ -75,7 +75,7 @@ export class MessageView {
     return this.message.id;
   }
 
-  get role(): ChatMessage['role'] {
+  get role(): TranscriptMessage['role'] {
     return this.message.role;
   }
 
@@ -94,7 +94,7 @@ export class MessageView {
   }
 
   /** Final (or replayed) state from the host: the full text, status, usage, error. */
-  update(message: ChatMessage): void {
+  update(message: TranscriptMessage): void {
     this.message = { ...message };
     this.contentView.setText(message.content);
     if (message.reasoning) {

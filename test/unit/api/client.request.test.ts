@@ -132,6 +132,19 @@ describe('api/client: requests, replies and errors (local server)', () => {
     await assert.rejects(new ModelAccessClient({ baseUrl: 'not a url', apiKey: KEY }).listModels(), ApiError);
   });
 
+  it('refuses a base URL with credentials, a query or a fragment before sending anything, and the error never repeats them', async () => {
+    const origin = server.baseUrl.replace(/^http:\/\//, '');
+    const logged: string[] = [];
+    for (const baseUrl of [`http://user:s3cret@${origin}`, `http://${origin}?token=s3cret`, `http://${origin}#s3cret`]) {
+      const c = new ModelAccessClient({ baseUrl, apiKey: KEY, log: (entry) => logged.push(JSON.stringify(entry)) });
+      await assert.rejects(c.listModels(), (e: unknown) => e instanceof ApiError && e.code === 'invalid_base_url' && !e.message.includes('s3cret'));
+      const { error } = await drain(c.chat({ model: 'm', messages: [{ role: 'user', content: 'x' }] }));
+      assert.ok(error instanceof ApiError && error.code === 'invalid_base_url');
+    }
+    assert.equal(server.requests.length, 0);
+    assert.ok(!logged.join('\n').includes('s3cret'), logged.join('\n'));
+  });
+
   it('throws the error envelope of a non-2xx reply with status, message, type and code', async () => {
     reply = (_req, res) => sendJson(res, 404, errorEnvelope('The model `nope` does not exist', 'invalid_request_error', 'model_not_found'));
     const { error } = await drain(client().chat({ model: 'nope', messages: [] }));

@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
-import type { ChatMessage, StateMessage } from '../../../src/shared/protocol';
+import type { TranscriptMessage, StateMessage } from '../../../src/shared/protocol';
 import { click, createAppHarness, isShown, key, type AppHarness } from './appHarness';
 
 let nextId = 1;
-function message(role: ChatMessage['role'], content: string, extra: Partial<ChatMessage> = {}): ChatMessage {
+function message(role: TranscriptMessage['role'], content: string, extra: Partial<TranscriptMessage> = {}): TranscriptMessage {
   return { id: `m${nextId++}`, role, content, status: 'done', createdAt: 1, ...extra };
 }
 
-function state(messages: ChatMessage[], extra: Partial<StateMessage> = {}): StateMessage {
+function state(messages: TranscriptMessage[], extra: Partial<StateMessage> = {}): StateMessage {
   return {
     type: 'state',
     chat: { id: 'chat-1', title: 'First chat', createdAt: 1, updatedAt: 2, messages },

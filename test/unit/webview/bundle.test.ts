@@ -41,10 +41,16 @@ function load(code: string, savedState?: unknown): LoadedWebview {
   return { window: dom.window, posted, states };
 }
 
-/** Posts like the host does, then waits for the message event and a frame. */
+/**
+ * Posts like the host does, then waits until the page has handled it: the app's own message
+ * listener was added first, so it has run when this one runs, and the frame it asked for runs
+ * before the one asked for here.
+ */
 async function fromHost(window: JSDOM['window'], message: unknown): Promise<void> {
+  const delivered = new Promise<void>((resolve) => window.addEventListener('message', () => resolve(), { once: true }));
   window.postMessage(message, '*');
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await delivered;
+  await new Promise<void>((resolve) => window.requestAnimationFrame(() => resolve()));
 }
 
 describe('webview bundle (jsdom)', function () {

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ChatMessage, StateMessage } from '../../../src/shared/protocol';
+import type { TranscriptMessage, StateMessage } from '../../../src/shared/protocol';
 import { createAppHarness, type AppHarness } from './appHarness';
 
 const stylesheet = fs.readFileSync(path.resolve(__dirname, '../../../../media/chat.css'), 'utf8')
@@ -27,7 +27,7 @@ function inherited(h: AppHarness, element: Element, property: 'overflowWrap'): s
 }
 
 function conversation(content: string, errorMessage: string): StateMessage {
-  const messages: ChatMessage[] = [
+  const messages: TranscriptMessage[] = [
     { id: 'a1', role: 'assistant', content, status: 'done', createdAt: 1 },
     { id: 'a2', role: 'assistant', content: '', status: 'error', createdAt: 2, error: { message: errorMessage, status: 404, actions: [] } },
   ];

@@ -2,16 +2,17 @@ import * as assert from 'node:assert/strict';
 import { ApiError } from '../../../../src/api/errors';
 import { ChatSession, type ChatSessionDeps } from '../../../../src/host/chat/chatSession';
 import type { ChatClient, ChatRequestOptions, ChatSettings, StreamEvent } from '../../../../src/host/chat/chatTypes';
-import type { RequestMessage } from '../../../../src/host/chat/conversation';
+import type { WireMessage } from '../../../../src/api';
 import { memoryChatFiles, type ChatFiles } from '../../../../src/host/chat/chatFiles';
 import { HistoryStore } from '../../../../src/host/chat/historyStore';
+import { ConfigurationError } from '../../../../src/host/client/configurationError';
 import type { HostToWebview } from '../../../../src/shared/protocol';
 import { FakeTimers } from './fakeTimers';
 
 interface Call {
   api: 'chat' | 'responses';
   model: string;
-  messages: RequestMessage[];
+  messages: WireMessage[];
   stream?: boolean;
   maxTokens?: number;
   options?: ChatRequestOptions;
@@ -24,13 +25,13 @@ class FakeClient implements ChatClient {
 
   constructor(public script: Script) {}
 
-  chat(request: { model: string; messages: RequestMessage[]; stream?: boolean; maxTokens?: number }, options?: ChatRequestOptions): AsyncIterable<StreamEvent> {
+  chat(request: { model: string; messages: WireMessage[]; stream?: boolean; maxTokens?: number }, options?: ChatRequestOptions): AsyncIterable<StreamEvent> {
     const call: Call = { api: 'chat', model: request.model, messages: request.messages, stream: request.stream, maxTokens: request.maxTokens, options };
     this.calls.push(call);
     return this.script(call);
   }
 
-  respond(request: { model: string; input: string | RequestMessage[]; stream?: boolean; maxOutputTokens?: number }, options?: ChatRequestOptions): AsyncIterable<StreamEvent> {
+  respond(request: { model: string; input: string | WireMessage[]; stream?: boolean; maxOutputTokens?: number }, options?: ChatRequestOptions): AsyncIterable<StreamEvent> {
     assert.ok(Array.isArray(request.input), 'responses input is sent as an array of messages');
     const call: Call = { api: 'responses', model: request.model, messages: request.input, stream: request.stream, maxTokens: request.maxOutputTokens, options };
     this.calls.push(call);
@@ -266,7 +267,7 @@ describe('ChatSession', () => {
   });
 
   it('a missing key or base URL becomes an error with the action that fixes it', async () => {
-    clientError = Object.assign(new Error('No API key is set.'), { name: 'ConfigurationError', action: 'setApiKey' });
+    clientError = new ConfigurationError('No API key is set.', 'setApiKey');
     const session = makeSession();
     await session.send('Hi');
     assert.deepEqual(session.chat.messages[1].error, { message: 'No API key is set.', actions: ['setApiKey'] });
@@ -447,13 +448,25 @@ describe('ChatSession', () => {
         }
         yield* echo(call);
       };
-      const session = makeSession({ preferStreaming: false });
+      settings = { ...settings, stream: false };
+      const session = makeSession();
       await session.send('Hi');
       assert.deepEqual(client.calls.map((c) => c.stream), [false, true]);
       assert.equal(session.chat.messages[1].status, 'done');
       assert.equal(session.chat.messages[1].content, 'Hi');
       await session.send('Again');
       assert.deepEqual(client.calls.map((c) => c.stream), [false, true, true]);
+    });
+
+    it('follows modelAccess.stream live: off asks without streaming, on again streams, no new session needed', async () => {
+      const session = makeSession();
+      await session.send('one');
+      settings = { ...settings, stream: false };
+      await session.send('two');
+      settings = { ...settings, stream: true };
+      await session.send('three');
+      assert.deepEqual(client.calls.map((c) => c.stream), [true, false, true]);
+      assert.deepEqual(session.chat.messages.filter((m) => m.role === 'assistant').map((m) => m.status), ['done', 'done', 'done']);
     });
   });
 

@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { buildRequestMessages } from '../../../../src/host/chat/conversation';
-import type { ChatMessage } from '../../../../src/shared/protocol';
+import type { TranscriptMessage } from '../../../../src/shared/protocol';
 
 let n = 0;
-const user = (content: string): ChatMessage => ({ id: `u${n++}`, role: 'user', content, status: 'done', createdAt: 0 });
-const answer = (content: string, status: ChatMessage['status'] = 'done'): ChatMessage =>
+const user = (content: string): TranscriptMessage => ({ id: `u${n++}`, role: 'user', content, status: 'done', createdAt: 0 });
+const answer = (content: string, status: TranscriptMessage['status'] = 'done'): TranscriptMessage =>
   ({ id: `a${n++}`, role: 'assistant', content, status, createdAt: 0 });
 
 describe('buildRequestMessages', () => {

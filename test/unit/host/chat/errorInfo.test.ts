@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { ApiError } from '../../../../src/api/errors';
 import { isAbortError, NoModelError, toErrorInfo } from '../../../../src/host/chat/errorInfo';
+import { ConfigurationError } from '../../../../src/host/client/configurationError';
 
 const apiError = (status: number | undefined, extra: { type?: string; code?: string } = {}): ApiError =>
   new ApiError(`failed with ${status}`, { status, ...extra });
@@ -32,7 +33,7 @@ describe('toErrorInfo', () => {
   }
 
   it('a ConfigurationError brings its own action', () => {
-    const error = Object.assign(new Error('No API key is set.'), { name: 'ConfigurationError', action: 'setApiKey' });
+    const error = new ConfigurationError('No API key is set.', 'setApiKey');
     assert.deepEqual(toErrorInfo(error), { message: 'No API key is set.', actions: ['setApiKey'] });
   });
 
@@ -43,6 +44,9 @@ describe('toErrorInfo', () => {
   it('anything else → its message and retry', () => {
     assert.deepEqual(toErrorInfo(new TypeError('boom')), { message: 'boom', actions: ['retry'] });
     assert.deepEqual(toErrorInfo('text'), { message: 'text', actions: ['retry'] });
+    // Recognized by class, not by a copied name: a look-alike from elsewhere is just an error.
+    const lookalike = Object.assign(new Error('planted'), { name: 'ConfigurationError', action: 'setBaseUrl' });
+    assert.deepEqual(toErrorInfo(lookalike).actions, ['retry']);
   });
 
   it('isAbortError recognizes cancellations only', () => {

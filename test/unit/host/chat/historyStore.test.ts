@@ -4,9 +4,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { nodeChatFiles } from '../../../../src/host/chat/chatFiles';
 import { HistoryStore } from '../../../../src/host/chat/historyStore';
-import type { ChatMessage, Transcript } from '../../../../src/shared/protocol';
+import type { TranscriptMessage, Transcript } from '../../../../src/shared/protocol';
 
-function chat(id: string, updatedAt: number, messages: Partial<ChatMessage>[] = [{}]): Transcript {
+function chat(id: string, updatedAt: number, messages: Partial<TranscriptMessage>[] = [{}]): Transcript {
   return {
     id,
     title: `Chat ${id}`,

@@ -32,14 +32,14 @@ describe('StreamingFallback', () => {
 
   it('without streaming, retries once streaming when the model requires it, and remembers the model', async () => {
     const calls: boolean[] = [];
-    const fallback = new StreamingFallback(isStreamingRequired, false);
+    const fallback = new StreamingFallback(isStreamingRequired, () => false);
     const start = (stream: boolean): AsyncIterable<string> => {
       calls.push(stream);
       return stream ? events(['ok']) : events([], new StreamingRequired('stream only'));
     };
     assert.deepEqual(await collect(fallback.run('stream-only-1', start)), ['ok']);
     assert.deepEqual(calls, [false, true]);
-    assert.equal(fallback.isStreamingOnly('stream-only-1'), true);
+    assert.equal(fallback.streamFor('stream-only-1'), true, 'remembered as streaming-only');
 
     calls.length = 0;
     assert.deepEqual(await collect(fallback.run('stream-only-1', start)), ['ok']);
@@ -48,31 +48,44 @@ describe('StreamingFallback', () => {
   });
 
   it('does not retry other errors', async () => {
-    const fallback = new StreamingFallback(isStreamingRequired, false);
+    const fallback = new StreamingFallback(isStreamingRequired, () => false);
     let calls = 0;
     await assert.rejects(collect(fallback.run('m', () => (calls++, events([], new Error('500'))))), /500/);
     assert.equal(calls, 1);
-    assert.equal(fallback.isStreamingOnly('m'), false);
+    assert.equal(fallback.streamFor('m'), false, 'not remembered as streaming-only');
   });
 
   it('does not retry once something was yielded', async () => {
-    const fallback = new StreamingFallback(isStreamingRequired, false);
+    const fallback = new StreamingFallback(isStreamingRequired, () => false);
     let calls = 0;
     await assert.rejects(collect(fallback.run('m', () => (calls++, events(['x'], new StreamingRequired()))))); 
     assert.equal(calls, 1);
   });
 
   it('retries at most once', async () => {
-    const fallback = new StreamingFallback(isStreamingRequired, false);
+    const fallback = new StreamingFallback(isStreamingRequired, () => false);
     let calls = 0;
     await assert.rejects(collect(fallback.run('m', () => (calls++, events([], new StreamingRequired())))), StreamingRequired);
     assert.equal(calls, 2);
   });
 
   it('does not retry when the request already streamed', async () => {
-    const fallback = new StreamingFallback(isStreamingRequired, true);
+    const fallback = new StreamingFallback(isStreamingRequired, () => true);
     let calls = 0;
     await assert.rejects(collect(fallback.run('m', () => (calls++, events([], new StreamingRequired())))), StreamingRequired);
     assert.equal(calls, 1);
+  });
+
+  it('follows the preference live: a change applies to the next request', async () => {
+    let prefer = true;
+    const fallback = new StreamingFallback(isStreamingRequired, () => prefer);
+    const calls: boolean[] = [];
+    const start = (stream: boolean): AsyncIterable<string> => (calls.push(stream), events(['ok']));
+    await collect(fallback.run('echo-1', start));
+    prefer = false;
+    await collect(fallback.run('echo-1', start));
+    prefer = true;
+    await collect(fallback.run('echo-1', start));
+    assert.deepEqual(calls, [true, false, true]);
   });
 });

@@ -2,9 +2,9 @@ import * as assert from 'node:assert/strict';
 import {
   createTranscript, parseMessage, parseTranscript, recoverInterrupted, titleFromText, titleOf, toSummary, UNTITLED,
 } from '../../../../src/host/chat/transcript';
-import type { ChatMessage, Transcript } from '../../../../src/shared/protocol';
+import type { TranscriptMessage, Transcript } from '../../../../src/shared/protocol';
 
-const message = (overrides: Partial<ChatMessage>): ChatMessage => ({
+const message = (overrides: Partial<TranscriptMessage>): TranscriptMessage => ({
   id: 'm', role: 'user', content: 'hi', status: 'done', createdAt: 1, ...overrides,
 });
 

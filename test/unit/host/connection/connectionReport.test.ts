@@ -44,4 +44,9 @@ describe('connection report', () => {
     assert.match(text, /API key: {2}\(none\)/);
     assert.match(text, /Base URL: \(not set\)/);
   });
+
+  it('says when streaming is turned off', () => {
+    assert.match(formatConnectionReport({ ...report, stream: false }), /API: {6}chat, streaming off\n/);
+    assert.match(formatConnectionReport({ ...report, stream: true }), /API: {6}chat\n/);
+  });
 });

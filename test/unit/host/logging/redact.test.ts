@@ -19,6 +19,13 @@ describe('redaction', () => {
     assert.match(text, /Bearer \[redacted\]/);
   });
 
+  it('removes user:pass@ credentials from URLs, keeping the host', () => {
+    const text = redact('GET https://planted-user:s3cret@api.example.com/v1/models and http://token@10.0.0.1/v1', []);
+    assert.ok(!text.includes('s3cret') && !text.includes('planted-user') && !text.includes('token@'), text);
+    assert.match(text, /https:\/\/\[redacted\]@api\.example\.com\/v1\/models/);
+    assert.equal(redact('mail me at someone@example.com', []), 'mail me at someone@example.com');
+  });
+
   it('treats regular-expression characters in a secret literally', () => {
     const odd = 'a.b*c+(d)';
     assert.equal(redact(`x ${odd} y aXbbc`, [odd]), 'x [redacted] y aXbbc');

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { buildModelPicks, modelIdFromArgument } from '../../../../src/host/models/modelPicks';
+import { buildModelPicks } from '../../../../src/host/models/modelPicks';
 
 describe('model quick pick items', () => {
   it('labels by id, puts the active model first and marks it', () => {
@@ -12,13 +12,5 @@ describe('model quick pick items', () => {
 
   it('drops duplicate ids', () => {
     assert.equal(buildModelPicks([{ id: 'a', raw: 1 }, { id: 'a', raw: 2 }], undefined).length, 1);
-  });
-
-  it('reads the model id from a string or a tree row', () => {
-    assert.equal(modelIdFromArgument('echo-1'), 'echo-1');
-    assert.equal(modelIdFromArgument({ kind: 'model', id: 'slow-1' }), 'slow-1');
-    assert.equal(modelIdFromArgument('  '), undefined);
-    assert.equal(modelIdFromArgument(undefined), undefined);
-    assert.equal(modelIdFromArgument({ id: 42 }), undefined);
   });
 });
