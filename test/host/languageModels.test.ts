@@ -4,6 +4,9 @@
 // (VS Code 1.104+), the older (1.100) must work without it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { ModelAccessClient } from '../../src/api';
+import type { ClientProvider } from '../../src/host/client/clientProvider';
+import { ModelAccessChatProvider } from '../../src/host/lm/modelAccessChatProvider';
 import { hooks, listedModelIds, serverUrl, useDemoKeyAndServer, waitFor } from './hooks';
 
 const VENDOR = 'model-access';
@@ -115,47 +118,61 @@ describe('language models in VS Code\'s own API (vscode.lm)', function () {
   });
 
   it('a refused call reaches the caller as a LanguageModelError with the server\'s message (403 → NoPermissions)', async () => {
-    const { keys } = await hooks();
-    const echo = await model('echo-1');
-    // empty-key may list models, but its calls get 403 insufficient_balance.
-    await keys.set('empty-key');
+    // restricted-1 is listed, but demo-key may not call it: 403 model_not_permitted.
+    const restricted = await model('restricted-1');
+    await assert.rejects(
+      async () => collect(await restricted.sendRequest([vscode.LanguageModelChatMessage.User('hi')], {})),
+      (error: unknown) => {
+        assert.ok(error instanceof vscode.LanguageModelError, `not a LanguageModelError: ${String(error)}`);
+        assert.equal(error.code, vscode.LanguageModelError.NoPermissions().code);
+        assert.match(error.message, /not permitted to use the model 'restricted-1'/);
+        assert.match(error.message, /HTTP 403, permission_error, model_not_permitted/);
+        return true;
+      },
+    );
+  });
+
+  /**
+   * The provider with a client of its own (the stored key stays as it is: changing it would reach
+   * other suites late, through SecretStorage's change events).
+   */
+  async function providerWithKey(apiKey: string): Promise<ModelAccessChatProvider> {
+    const { catalog, log } = await hooks();
+    const clients = { getClient: () => Promise.resolve(new ModelAccessClient({ baseUrl: serverUrl(), apiKey, retry: { maxRetries: 0 } })) } as unknown as ClientProvider;
+    return new ModelAccessChatProvider(clients, catalog, log);
+  }
+
+  const respond = (provider: ModelAccessChatProvider, id: string): Promise<void> => {
+    const info = { id, name: id, family: id, version: id, maxInputTokens: 1000, maxOutputTokens: 100, capabilities: {} };
+    return provider.provideLanguageModelChatResponse(info, [vscode.LanguageModelChatMessage.User('hi')], { toolMode: vscode.LanguageModelChatToolMode.Auto }, { report: () => undefined }, new vscode.CancellationTokenSource().token);
+  };
+
+  it('a wrong key gives a LanguageModelError (NoPermissions) carrying the server\'s 401 message', async () => {
+    const provider = await providerWithKey('wrong-key');
     try {
-      await assert.rejects(
-        async () => collect(await echo.sendRequest([vscode.LanguageModelChatMessage.User('hi')], {})),
-        (error: unknown) => {
-          assert.ok(error instanceof vscode.LanguageModelError, `not a LanguageModelError: ${String(error)}`);
-          assert.equal(error.code, vscode.LanguageModelError.NoPermissions().code);
-          assert.match(error.message, /balance is exhausted/);
-          assert.match(error.message, /insufficient_balance/);
-          return true;
-        },
-      );
+      await assert.rejects(respond(provider, 'echo-1'), (error: unknown) => {
+        assert.ok(error instanceof vscode.LanguageModelError, `not a LanguageModelError: ${String(error)}`);
+        assert.equal(error.code, vscode.LanguageModelError.NoPermissions().code);
+        assert.match(error.message, /Incorrect API key provided/);
+        assert.match(error.message, /HTTP 401, authentication_error, invalid_api_key/);
+        return true;
+      });
     } finally {
-      await keys.set('demo-key');
+      provider.dispose();
     }
   });
 
-  it('a wrong key gives a LanguageModelError (NoPermissions) carrying the server\'s 401 message', async () => {
-    const { keys, languageModels } = await hooks();
-    assert.ok(languageModels);
-    const info = (await languageModels.provideLanguageModelChatInformation({ silent: true })).find((m) => m.id === 'echo-1');
-    assert.ok(info);
-    await keys.set('wrong-key');
+  it('an unknown model gives a LanguageModelError (NotFound) with the server\'s message', async () => {
+    const provider = await providerWithKey('demo-key');
     try {
-      await assert.rejects(
-        languageModels.provideLanguageModelChatResponse(info, [vscode.LanguageModelChatMessage.User('hi')], { toolMode: vscode.LanguageModelChatToolMode.Auto }, { report: () => undefined }, new vscode.CancellationTokenSource().token),
-        (error: unknown) => {
-          assert.ok(error instanceof vscode.LanguageModelError, `not a LanguageModelError: ${String(error)}`);
-          assert.equal(error.code, vscode.LanguageModelError.NoPermissions().code);
-          assert.match(error.message, /HTTP 401/);
-          assert.match(error.message, /invalid_api_key|Incorrect API key/i);
-          return true;
-        },
-      );
-      // Asked silently with a wrong key, the provider lists nothing and prompts for nothing.
-      assert.deepEqual(await languageModels.provideLanguageModelChatInformation({ silent: true }), []);
+      await assert.rejects(respond(provider, 'no-such-model'), (error: unknown) => {
+        assert.ok(error instanceof vscode.LanguageModelError);
+        assert.equal(error.code, vscode.LanguageModelError.NotFound().code);
+        assert.match(error.message, /'no-such-model' does not exist/);
+        return true;
+      });
     } finally {
-      await keys.set('demo-key');
+      provider.dispose();
     }
   });
 
