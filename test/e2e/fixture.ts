@@ -3,7 +3,7 @@
 // screenshot, the page's console errors and code-server's log in test-results/.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { startReferenceServer, type ReferenceServer } from '../../server';
+import { startReferenceServer, type ReferenceServer, type RequestRecord } from '../../server';
 import type { EditorName } from '../harness/codeServerInstall';
 import { startEditor, type Editor } from '../harness/editor';
 import { testResultsDir } from '../harness/paths';
@@ -130,6 +130,16 @@ export function useFreshEditor(options: SuiteOptions = {}): SuiteWorld {
 function required<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`The suite's ${what} is not running (did before() fail?)`);
   return value;
+}
+
+/** The server's record of the last request to `model`, once that request has ended. */
+export function requestEnded(server: ReferenceServer, model: string, timeoutMs = 15_000): Promise<RequestRecord | undefined> {
+  return eventually(
+    () => server.requests().filter((request) => request.model === model).at(-1),
+    (request) => request !== undefined && request.outcome !== 'in-progress',
+    `the server to record the end of the ${model} request`,
+    timeoutMs,
+  );
 }
 
 /** Polls `read` until `accept` holds, or fails with the last value seen. */

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { projectRoot } from '../harness/paths';
 import { VsCodeChat } from '../harness/vscodeChat';
 import { DEFAULT_MAX_INPUT_TOKENS, DEFAULT_MAX_OUTPUT_TOKENS } from '../../src/host/lm/modelInformation';
-import { eventually, useFreshEditor } from './fixture';
+import { eventually, requestEnded, useFreshEditor } from './fixture';
 import { listedModelIds } from './referenceClient';
 
 /** How VS Code shows a token count in the management editor (32768 → "33K"). */
@@ -92,11 +92,7 @@ describe('flow: Model Access models in VS Code\'s own chat (VS Code 1.139)', () 
     // echo-1 repeats the last user message: VS Code's agent mode wraps it in its own tags.
     const text = await eventually(() => chat().responseText(answer), (shown) => shown.includes(prompt), 'the echo-1 answer in the Chat view', 30_000);
     assert.match(text, /userRequest/);
-    const record = await eventually(
-      () => world.server.requests().filter((request) => request.model === 'echo-1').at(-1),
-      (request) => request !== undefined && request.outcome !== 'in-progress',
-      'the server to record the echo-1 request',
-    );
+    const record = await requestEnded(world.server, 'echo-1');
     assert.equal(record?.outcome, 'completed');
     assert.equal(record?.path, '/v1/chat/completions');
     // The README's screenshot, once VS Code shows the answer as finished.
@@ -117,12 +113,7 @@ describe('flow: Model Access models in VS Code\'s own chat (VS Code 1.139)', () 
     const first = await eventually(() => chat().responseText(answer), (text) => text.trim().split(/\s+/).length >= 3, 'slow-1 to stream a few words', 30_000);
     await eventually(() => chat().responseText(answer), (text) => text.length > first.length, 'more words to stream in', 10_000);
     await chat().stopButton().click();
-    const record = await eventually(
-      () => world.server.requests().filter((request) => request.model === 'slow-1').at(-1),
-      (request) => request !== undefined && request.outcome !== 'in-progress',
-      'the server to record the end of the slow-1 request',
-      10_000,
-    );
+    const record = await requestEnded(world.server, 'slow-1', 10_000);
     assert.equal(record?.outcome, 'client-closed');
   });
 });
