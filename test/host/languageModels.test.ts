@@ -200,6 +200,34 @@ describe('language models in VS Code\'s own API (vscode.lm)', function () {
     assert.equal(second.text.join(''), 'The tool said: 42 cats');
   });
 
+  it('tells VS Code to ask again when the list is refreshed, the base URL changes or tool calling is enabled for a model', async () => {
+    const { languageModels } = await hooks();
+    assert.ok(languageModels);
+    let fired = 0;
+    // VS Code announces vscode.lm.onDidChangeChatModels only when what it gets back differs, so the
+    // provider's own event is what is checked here.
+    const subscriptions = [languageModels.onDidChangeLanguageModelChatInformation(() => fired++)];
+    const config = vscode.workspace.getConfiguration('modelAccess');
+    try {
+      await vscode.commands.executeCommand('modelAccess.refreshModels');
+      await waitFor('a change after Refresh Models', () => fired > 0);
+
+      fired = 0;
+      await config.update('languageModels.toolCallingModels', ['echo-1'], vscode.ConfigurationTarget.Global);
+      await waitFor('a change after enabling tool calling for echo-1', () => fired > 0);
+
+      fired = 0;
+      await config.update('baseUrl', `${serverUrl()}/`, vscode.ConfigurationTarget.Global);
+      await waitFor('a change after a new base URL', () => fired > 0);
+    } finally {
+      subscriptions.forEach((subscription) => subscription.dispose());
+      await config.update('languageModels.toolCallingModels', undefined, vscode.ConfigurationTarget.Global);
+      await config.update('baseUrl', serverUrl(), vscode.ConfigurationTarget.Global);
+    }
+    // Back as it was: the listed models again.
+    await waitFor('the models after the restore', async () => (await modelsOf()).length === (await listedModelIds()).length, 10_000);
+  });
+
   it('counts tokens as an estimate (about four characters each)', async () => {
     const echo = await model('echo-1');
     assert.equal(await echo.countTokens('12345678'), 2);
