@@ -4,7 +4,7 @@
  * a usage chunk with empty choices, then `data: [DONE]`).
  */
 import { MIDSTREAM_ERROR, type CallContext } from './callContext';
-import { runPlan } from './generation';
+import { keepAliveForever, runPlan } from './generation';
 import { newId } from './ids';
 import type { OutputPlan, PlannedToolCall } from './output';
 import { countTokens, splitIntoTokens } from './tokens';
@@ -83,6 +83,8 @@ async function streamChat(ctx: CallContext, plan: OutputPlan): Promise<void> {
       await writer.flushed();
       ctx.res.destroy();
       return;
+    case 'keepalive':
+      return keepAliveForever(writer, ctx.signal);
     case 'normal':
     case 'no-done':
       await writer.send(chunk({}, plan.finishReason));

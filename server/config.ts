@@ -30,11 +30,16 @@ export type ModelBehavior =
   /** Answers 503 with a JSON error envelope. */
   | 'fault-503'
   /** Answers 502 with an HTML page, as a misbehaving proxy would. */
-  | 'fault-502-html';
+  | 'fault-502-html'
+  /** Opens the stream, then sends only SSE comments (`: ping`), never data, until the client leaves. */
+  | 'fault-keepalive-only'
+  /** Streams the echo text, then only SSE comments, never a finish reason, until the client leaves. */
+  | 'fault-stall';
 
 export const MODEL_BEHAVIORS: readonly ModelBehavior[] = [
   'echo', 'tools', 'reasoning-echo', 'showcase', 'lorem',
   'fault-midstream-error', 'fault-drop', 'fault-no-done', 'fault-500', 'fault-503', 'fault-502-html',
+  'fault-keepalive-only', 'fault-stall',
 ];
 
 export interface ModelConfig {
@@ -108,6 +113,8 @@ export const defaultConfig: ServerConfig = {
     { id: 'fault-500', behavior: 'fault-500', listed: false },
     { id: 'fault-503', behavior: 'fault-503', listed: false },
     { id: 'fault-502-html', behavior: 'fault-502-html', listed: false },
+    { id: 'fault-keepalive-only', behavior: 'fault-keepalive-only', listed: false, streamOnly: true },
+    { id: 'fault-stall', behavior: 'fault-stall', listed: false, streamOnly: true },
   ],
 };
 

@@ -4,6 +4,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { OutputPlan } from './output';
+import type { SseWriter } from './sseWriter';
 
 export type TokenKind = 'reasoning' | 'text';
 
@@ -28,4 +29,23 @@ export async function runPlan(plan: OutputPlan, signal: AbortSignal,
     await emit(reasoning ? 'reasoning' : 'text', token ?? '');
   }
   return !signal.aborted;
+}
+
+/** How often a 'keepalive' ending sends its comment. */
+export const KEEPALIVE_INTERVAL_MS = 50;
+
+/**
+ * The 'keepalive' ending: sends `: ping` comments, never data, until the client leaves (or the
+ * server closes). A client that counts bytes as activity never times out on this.
+ */
+export async function keepAliveForever(writer: SseWriter, signal: AbortSignal): Promise<void> {
+  await writer.flush();
+  while (!signal.aborted && !writer.closed) {
+    await writer.comment('ping');
+    try {
+      await sleep(KEEPALIVE_INTERVAL_MS, undefined, { signal });
+    } catch {
+      return;
+    }
+  }
 }

@@ -4,6 +4,7 @@
  * without an account. See server/README.md.
  */
 import { createServer } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { defaultConfig, type ServerConfig } from './config';
 import { maskKey } from './keyHint';
@@ -21,10 +22,12 @@ export interface ReferenceServerOptions {
   log?: (line: string) => void;
   /** The clock of the rate windows (epoch ms). Default Date.now; tests pass their own to be independent of load. */
   now?: () => number;
+  /** Serve HTTPS with this PEM key and certificate (for tests of proxies and private CAs). Default: plain HTTP. */
+  tls?: { key: string; cert: string };
 }
 
 export interface ReferenceServer {
-  /** http://HOST:PORT/v1 */
+  /** http://HOST:PORT/v1 (https:// with the tls option) */
   baseUrl: string;
   port: number;
   /** Every request so far (oldest first), including those still in progress. */
@@ -47,9 +50,10 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     meter.reset();
     limiter.resetRates();
   };
-  const server = createServer(createRouter({
+  const router = createRouter({
     config, meter, limiter, shutdown: shutdown.signal, reset, log: options.log ?? (() => undefined),
-  }));
+  });
+  const server = options.tls ? createTlsServer({ key: options.tls.key, cert: options.tls.cert }, router) : createServer(router);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -62,7 +66,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
 
   let closing: Promise<void> | undefined;
   return {
-    baseUrl: `http://${urlHost(host)}:${port}/v1`,
+    baseUrl: `${options.tls ? 'https' : 'http'}://${urlHost(host)}:${port}/v1`,
     port,
     requests: () => meter.requests(),
     usage: () => meter.usage(),

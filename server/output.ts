@@ -24,8 +24,11 @@ export interface PlannedToolCall {
   arguments: string;
 }
 
-/** 'normal' ends with a finish reason and [DONE]; the others are the fault behaviours. */
-export type Ending = 'normal' | 'midstream-error' | 'drop' | 'no-done';
+/**
+ * 'normal' ends with a finish reason and [DONE]; the others are the fault behaviours. 'keepalive'
+ * never ends: after the text, only SSE comments follow until the client leaves.
+ */
+export type Ending = 'normal' | 'midstream-error' | 'drop' | 'no-done' | 'keepalive';
 
 export interface OutputPlan {
   reasoning: readonly string[];
@@ -71,6 +74,10 @@ export function planOutput(model: ModelConfig, request: ModelCallRequest): Outpu
       return fitToBudget([], splitIntoTokens(request.lastUserText), budget, tokenIntervalMs, 'drop');
     case 'fault-no-done':
       return fitToBudget([], splitIntoTokens(request.lastUserText), budget, tokenIntervalMs, 'no-done');
+    case 'fault-keepalive-only':
+      return fitToBudget([], [], budget, tokenIntervalMs, 'keepalive');
+    case 'fault-stall':
+      return fitToBudget([], splitIntoTokens(request.lastUserText), budget, tokenIntervalMs, 'keepalive');
     case 'echo':
     case 'fault-500':
     case 'fault-503':

@@ -5,7 +5,7 @@
  * and, as OpenAI's does, without `[DONE]`.
  */
 import { MIDSTREAM_ERROR, type CallContext } from './callContext';
-import { runPlan } from './generation';
+import { keepAliveForever, runPlan } from './generation';
 import { newId } from './ids';
 import type { OutputPlan } from './output';
 import { sendJson, sendTruncatedJson, startEventStream } from './replies';
@@ -101,6 +101,7 @@ async function streamResponse(ctx: CallContext, plan: OutputPlan, ids: ResponseI
   });
   if (!finished || writer.closed) return;
 
+  if (plan.ending === 'keepalive') return keepAliveForever(writer, ctx.signal);
   if (plan.ending === 'drop') {
     ctx.markFailed();
     await writer.flushed();

@@ -30,6 +30,12 @@ export class SseWriter {
     if (this.pending.length >= BATCH_BYTES) await this.flush();
   }
 
+  /** An SSE comment line (`: text`): keeps the connection busy, carries no event. */
+  async comment(text: string): Promise<void> {
+    await this.flush();
+    await this.write(`: ${text}\n\n`);
+  }
+
   async flush(): Promise<void> {
     if (this.pending === '') return;
     const text = this.pending;

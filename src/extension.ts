@@ -15,6 +15,8 @@ import type { ModelAccessChatProvider } from './host/lm/modelAccessChatProvider'
 import { Log } from './host/logging/log';
 import { ModelCatalog } from './host/models/modelCatalog';
 import { MODELS_VIEW_ID, ModelsTreeProvider } from './host/models/modelsTreeProvider';
+import { modelOptionsCommand, type ModelOptionsUi } from './host/modelOptions/modelOptionsCommand';
+import { NetworkProvider } from './host/network/networkSettings';
 import { ModelStatusBar } from './host/statusBar/modelStatusBar';
 
 /** Handed to the in-host tests only (ExtensionMode.Test): other extensions never get the key store. */
@@ -36,11 +38,12 @@ export interface TestHooks {
 export function activate(context: vscode.ExtensionContext): TestHooks | undefined {
   const log = new Log();
   const keys = new KeyStore(context.secrets);
-  const clients = new ClientProvider(keys, log);
+  const networks = new NetworkProvider();
+  const clients = new ClientProvider(keys, log, networks);
   const catalog = new ModelCatalog(clients, log);
   const modelsTree = new ModelsTreeProvider(catalog);
   const statusBar = new ModelStatusBar(readSettings().model);
-  context.subscriptions.push(log, keys, clients, catalog, modelsTree, statusBar);
+  context.subscriptions.push(log, keys, networks, clients, catalog, modelsTree, statusBar);
 
   const chat = registerChat(context, { keys, clients, log });
   const languageModels = registerLanguageModelProvider(context, { clients, catalog, log });
@@ -76,9 +79,11 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   const modelTrust = { runningTests, isOwnModelRow: (value: unknown) => modelsTree.isOwnModelRow(value) };
   command('modelAccess.useModel', (model) => useModelCommand(model, modelTrust));
   command('modelAccess.copyModelId', (model) => copyModelIdCommand(model, modelTrust));
+  // The second argument (answers instead of the UI) is taken from the tests only.
+  command('modelAccess.modelOptions', (model, ui) => modelOptionsCommand(model, modelTrust, trustedArgument(ui as ModelOptionsUi | undefined, runningTests)));
   command('modelAccess.sendSelection', () => sendSelectionCommand(chat));
   command('modelAccess.askAboutSelection', (question) => askAboutSelectionCommand(chat, question, runningTests));
-  command('modelAccess.testConnection', () => testConnectionCommand(keys, log, context.extension));
+  command('modelAccess.testConnection', () => testConnectionCommand(keys, log, networks, context.extension));
   command('modelAccess.newChat', () => chat.newChat());
   command('modelAccess.exportChat', () => chat.exportChat());
   command('modelAccess.showHistory', () => chat.showHistory());

@@ -17,12 +17,14 @@ import { responsesEventsFromSse } from './responsesStream';
 import { toWireMessage, toWireTools } from './toolCalls';
 import { decideRetry, parseRetryAfterMs, resolveRetryOptions, type ResolvedRetryOptions } from './retryPolicy';
 import { parseSseStream, type SseMessage } from './sse';
+import { guardStream } from './streamGuard';
 import { bodyChunks, readBodyText, sendHttpRequest, type HttpReply } from './transport';
 import type {
   CallOptions,
   ChatRequest,
   ModelAccessClientOptions,
   ModelInfo,
+  NetworkOptions,
   RequestLogEntry,
   RespondRequest,
   RetryInfo,
@@ -66,6 +68,7 @@ export class ModelAccessClient {
   private readonly retry: ResolvedRetryOptions;
   private readonly timeoutMs: number;
   private readonly logSink?: (entry: RequestLogEntry) => void;
+  private readonly network?: NetworkOptions;
 
   constructor(options: ModelAccessClientOptions) {
     this.baseUrl = parseBaseUrl(options.baseUrl);
@@ -75,6 +78,7 @@ export class ModelAccessClient {
     if (!Number.isFinite(timeoutMs) || timeoutMs < 0) throw new RangeError('timeoutMs must be a number ≥ 0.');
     this.timeoutMs = timeoutMs;
     this.logSink = options.log;
+    this.network = options.network;
   }
 
   /** GET /models. */
@@ -102,6 +106,9 @@ export class ModelAccessClient {
       body.tools = toWireTools(request.tools);
       if (request.toolChoice) body.tool_choice = request.toolChoice;
     }
+    if (request.temperature !== undefined) body.temperature = request.temperature;
+    if (request.topP !== undefined) body.top_p = request.topP;
+    if (request.reasoningEffort !== undefined) body.reasoning_effort = request.reasoningEffort;
     return this.events({ method: 'POST', path: '/chat/completions', body, stream }, chatEventsFromSse, chatEventsFromJson, options);
   }
 
@@ -112,6 +119,9 @@ export class ModelAccessClient {
     const input = typeof request.input === 'string' ? request.input : request.input.map(({ role, content }) => ({ role, content }));
     const body: Record<string, unknown> = { model: request.model, input, stream };
     if (request.maxOutputTokens !== undefined) body.max_output_tokens = request.maxOutputTokens;
+    if (request.temperature !== undefined) body.temperature = request.temperature;
+    if (request.topP !== undefined) body.top_p = request.topP;
+    if (request.reasoningEffort !== undefined) body.reasoning = { effort: request.reasoningEffort };
     return this.events({ method: 'POST', path: '/responses', body, stream }, responsesEventsFromSse, responsesEventsFromJson, options);
   }
 
@@ -125,7 +135,11 @@ export class ModelAccessClient {
       const opened = await this.open(operation, options);
       reply = opened.reply;
       if (/text\/event-stream/i.test(reply.contentType)) {
-        yield* fromSse(parseSseStream(bodyChunks(reply, opened.url, this.timeoutMs, options.signal)), reply.status);
+        const events = fromSse(parseSseStream(bodyChunks(reply, opened.url, this.timeoutMs, options.signal)), reply.status);
+        const { host } = opened.url;
+        const body = reply.body;
+        yield* guardStream(events, options, (seconds, beforeFirstToken) => `${host} sent ${beforeFirstToken ? 'no first token' : 'no more answer data'} within ${seconds} (keep-alive comments do not count); the reply was abandoned.`,
+          () => body.destroy());
         return;
       }
       const { text, truncated } = await readBodyText(reply, opened.url, this.timeoutMs, JSON_BODY_LIMIT_BYTES);
@@ -136,7 +150,8 @@ export class ModelAccessClient {
       }
       const body = truncated ? undefined : parseJson(text);
       if (body === undefined) throw apiErrorFromHttpReply(reply.status, reply.contentType, truncated ? '' : text);
-      yield* fromJson(body, reply.status);
+      // Whole replies are bounded by JSON_BODY_LIMIT_BYTES; the answer size limit applies to them too.
+      yield* guardStream(fromJson(body, reply.status), { maxAnswerChars: options.maxAnswerChars }, () => '', () => undefined);
     } catch (error) {
       throw this.finalError(error, operation, options.signal);
     } finally {
@@ -165,7 +180,7 @@ export class ModelAccessClient {
 
     for (let retriesDone = 0; ; retriesDone++) {
       const started = performance.now();
-      const reply = await sendHttpRequest({ url, method: operation.method, headers, body, signal, timeoutMs: this.timeoutMs });
+      const reply = await sendHttpRequest({ url, method: operation.method, headers, body, signal, timeoutMs: this.timeoutMs, network: this.network });
       this.log({
         kind: 'response',
         method: operation.method,

@@ -42,7 +42,25 @@ export const CLIENT_ERROR_CODES = {
   streamTruncated: 'stream_truncated',
   invalidApiKey: 'invalid_api_key_format',
   invalidBaseUrl: 'invalid_base_url',
+  hostNotFound: 'host_not_found',
+  proxyUnreachable: 'proxy_unreachable',
+  proxyAuthRequired: 'proxy_auth_required',
+  proxyRefused: 'proxy_refused',
+  certificateUntrusted: 'certificate_untrusted',
+  certificateInvalid: 'certificate_invalid',
 } as const;
+
+/**
+ * Failures on the way to the server (the proxy, a certificate), not of the base URL: their message
+ * says which setting to change, and pointing the user at the base URL would mislead.
+ */
+export const ROUTE_ERROR_CODES: readonly string[] = [
+  CLIENT_ERROR_CODES.proxyUnreachable,
+  CLIENT_ERROR_CODES.proxyAuthRequired,
+  CLIENT_ERROR_CODES.proxyRefused,
+  CLIENT_ERROR_CODES.certificateUntrusted,
+  CLIENT_ERROR_CODES.certificateInvalid,
+];
 
 /** Server-supplied strings end up in UI and logs: keep them one short line. */
 const MAX_MESSAGE_LENGTH = 500;

@@ -1,5 +1,7 @@
 import { request } from 'undici';
 import { ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_TYPES, createAbortError, isAbortError, streamTruncatedError, tidyMessage } from './errors';
+import { proxyReplyStatus, routeError } from './networkRoute';
+import type { NetworkOptions } from './types';
 
 /** The one place HTTP happens: undici's `request`, one attempt, no retries. */
 
@@ -20,6 +22,8 @@ export interface HttpAttempt {
   signal?: AbortSignal;
   /** Applied as undici's headersTimeout and bodyTimeout (idle time between body chunks); 0 disables. */
   timeoutMs: number;
+  /** Proxy and certificates; default a direct connection. */
+  network?: NetworkOptions;
 }
 
 export async function sendHttpRequest(attempt: HttpAttempt): Promise<HttpReply> {
@@ -31,6 +35,7 @@ export async function sendHttpRequest(attempt: HttpAttempt): Promise<HttpReply> 
       signal: attempt.signal,
       headersTimeout: attempt.timeoutMs,
       bodyTimeout: attempt.timeoutMs,
+      dispatcher: attempt.network?.route?.(attempt.url).dispatcher,
     });
     const contentType = reply.headers['content-type'];
     return {
@@ -40,20 +45,25 @@ export async function sendHttpRequest(attempt: HttpAttempt): Promise<HttpReply> 
       body: reply.body,
     };
   } catch (error) {
-    throw isAbortError(error) ? error : networkError(error, attempt.url, attempt.timeoutMs);
+    // undici names a proxy's refusal to tunnel an AbortError too: that one is a failure, not a cancellation.
+    if (isAbortError(error) && proxyReplyStatus(error) === undefined) throw error;
+    throw (await routeError(error, errorCode(error), attempt.url, attempt.network)) ?? networkError(error, attempt.url, attempt.timeoutMs);
   }
 }
 
 function errorCode(error: unknown): string | undefined {
   if (!(error instanceof Error)) return undefined;
   const withCode = error as Error & { code?: unknown; cause?: unknown; errors?: unknown };
+  // undici wraps a TLS failure behind a proxy; its cause says what failed.
+  if (withCode.code === 'UND_ERR_PRX_TLS' && withCode.cause instanceof Error) return errorCode(withCode.cause);
   if (typeof withCode.code === 'string') return withCode.code;
   if (withCode.cause instanceof Error) return errorCode(withCode.cause);
   if (Array.isArray(withCode.errors)) return errorCode(withCode.errors[0]);
   return undefined;
 }
 
-function seconds(ms: number): string {
+/** A duration for messages: `1.5 s`. */
+export function seconds(ms: number): string {
   return `${Math.round(ms / 100) / 10} s`;
 }
 
@@ -71,7 +81,7 @@ export function networkError(error: unknown, url: URL, timeoutMs: number): ApiEr
       return new ApiError(`Could not connect to ${host}: the connection was refused. Is the base URL right and the service running?`, details);
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return new ApiError(`Could not find the host ${url.hostname}. Check the base URL and your network.`, details);
+      return new ApiError(`Could not find the host ${url.hostname}. Check the base URL and your network.`, { ...details, code: CLIENT_ERROR_CODES.hostNotFound });
     case 'ECONNRESET':
     case 'UND_ERR_SOCKET':
     case 'UND_ERR_CLOSED':

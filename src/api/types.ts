@@ -1,3 +1,4 @@
+import type { Dispatcher } from 'undici';
 import type { ApiError } from './errors';
 import type { RetryOptions } from './retryPolicy';
 
@@ -8,7 +9,12 @@ export type StreamEvent =
   | { type: 'usage'; inputTokens?: number; outputTokens?: number; totalTokens?: number }
   /** A complete tool call (chat only), after the text and before usage and done. */
   | ({ type: 'toolCall' } & ToolCall)
-  | { type: 'done'; finishReason?: string };
+  | { type: 'done'; finishReason?: string }
+  /**
+   * The client ended the answer itself: it reached `maxAnswerChars` (text and reasoning together).
+   * The last event of such a stream (no `done` follows); the connection is closed.
+   */
+  | { type: 'cutOff'; reason: 'maxAnswerChars'; limit: number };
 
 /** A tool call the model asked for; `arguments` is the JSON text exactly as the server sent it. */
 export interface ToolCall {
@@ -52,6 +58,12 @@ export interface ChatRequest {
   tools?: readonly ToolDefinition[];
   /** `required` makes the model call a tool; sent as `tool_choice` only with tools. */
   toolChoice?: 'auto' | 'required';
+  /** Sent as `temperature` only when given. */
+  temperature?: number;
+  /** Sent as `top_p` only when given. */
+  topP?: number;
+  /** Sent as `reasoning_effort` only when given. */
+  reasoningEffort?: string;
 }
 
 export interface RespondRequest {
@@ -61,6 +73,12 @@ export interface RespondRequest {
   stream?: boolean;
   /** Sent as `max_output_tokens` only when given. */
   maxOutputTokens?: number;
+  /** Sent as `temperature` only when given. */
+  temperature?: number;
+  /** Sent as `top_p` only when given. */
+  topP?: number;
+  /** Sent as `reasoning: { effort }` only when given. */
+  reasoningEffort?: string;
 }
 
 /** Passed to `onRetry` right before each back-off wait. */
@@ -75,7 +93,20 @@ export interface RetryInfo {
   error: ApiError;
 }
 
-export interface CallOptions {
+/**
+ * Per-call guards of an answer (chat and responses calls; see guardStream). Each is off when
+ * unset or 0. The timeouts count data events (text, reasoning, usage, the end), never SSE comments.
+ */
+export interface StreamLimits {
+  /** Longest wait, in ms, from the reply headers to the first text or reasoning. */
+  firstTokenTimeoutMs?: number;
+  /** Longest wait, in ms, between two data events once the first token arrived. */
+  idleTimeoutMs?: number;
+  /** Most characters of text and reasoning together; past it the answer ends with a `cutOff` event. */
+  maxAnswerChars?: number;
+}
+
+export interface CallOptions extends StreamLimits {
   signal?: AbortSignal;
   onRetry?: (info: RetryInfo) => void;
 }
@@ -98,4 +129,30 @@ export interface ModelAccessClientOptions {
    */
   timeoutMs?: number;
   log?: (entry: RequestLogEntry) => void;
+  /** How requests reach the server (proxy, certificates); default: a direct connection with Node's CAs. */
+  network?: NetworkOptions;
+}
+
+/** What a failed connection can be blamed on, each with a hint the caller words (e.g. naming its setting). */
+export type NetworkHintKind = 'proxy' | 'proxyAuth' | 'certificate';
+
+/**
+ * The network route, built by the caller (the extension host reads proxy and certificate settings;
+ * `src/api` knows no settings). Only the dispatcher changes what is sent; the rest explains failures.
+ */
+export interface NetworkOptions {
+  /**
+   * How a request to `url` travels: the undici dispatcher carrying the proxy and TLS options (an
+   * Agent or a ProxyAgent) and the proxy's address without credentials (undefined: direct).
+   */
+  route?(url: URL): NetworkRoute;
+  /** Who issued the certificate `url` presents, read after verification refused it (best effort). */
+  certificateIssuer?(url: URL): Promise<string | undefined>;
+  /** A sentence appended to errors of that kind, saying what to set. */
+  hints?: Partial<Record<NetworkHintKind, string>>;
+}
+
+export interface NetworkRoute {
+  dispatcher: Dispatcher;
+  proxy?: string;
 }

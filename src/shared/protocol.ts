@@ -2,8 +2,10 @@
 // Both sides import this file and nothing else of each other (ESLint enforces it).
 // Every message is a discriminated union member with its own `is…()` guard, because
 // postMessage data is untyped at runtime and must be checked before it is trusted.
+import type { ModelParameters } from './modelParameters';
 import { isRecord } from '../util/isRecord';
 
+export type { ModelParameters };
 // ---------------------------------------------------------------- shared shapes
 
 export type Role = 'user' | 'assistant';
@@ -43,6 +45,8 @@ export interface TranscriptMessage {
   error?: ErrorInfo;
   /** Why the model ended the answer, when not a normal end (e.g. 'length': the output-token limit). */
   finishReason?: string;
+  /** The per-model parameters the request carried (assistant), when any was set. */
+  parameters?: ModelParameters;
   createdAt: number;
 }
 
@@ -51,6 +55,8 @@ export interface ChatSummary {
   title: string;
   updatedAt: number;
   messageCount: number;
+  /** The chat's file cannot be read (corrupt or unknown shape): it can be opened as a file or deleted, not reopened. */
+  damaged?: boolean;
 }
 
 export interface Transcript {
@@ -83,6 +89,8 @@ export interface StateMessage {
   hasApiKey: boolean;
   hasBaseUrl: boolean;
   history: ChatSummary[];
+  /** Set while the chat could not be saved (see SaveStatusMessage). */
+  saveError?: string;
 }
 
 /** A message was appended (the user's prompt, or an empty assistant answer about to stream). */
@@ -143,6 +151,22 @@ export interface ShowHistoryMessage {
   type: 'showHistory';
 }
 
+/**
+ * Whether the chat is safely on disk: `error` says why the last save failed (the view shows it
+ * until a later save succeeds, which sends this without `error`).
+ */
+export interface SaveStatusMessage {
+  type: 'saveStatus';
+  error?: string;
+}
+
+/** A send the host did not take (an answer is still streaming): the text goes back into the prompt. */
+export interface SendRejectedMessage {
+  type: 'sendRejected';
+  text: string;
+  reason: string;
+}
+
 export type HostToWebview =
   | StateMessage
   | MessageAddedMessage
@@ -154,7 +178,9 @@ export type HostToWebview =
   | HistoryMessage
   | ConfigMessage
   | SetInputMessage
-  | ShowHistoryMessage;
+  | ShowHistoryMessage
+  | SaveStatusMessage
+  | SendRejectedMessage;
 
 // ---------------------------------------------------------------- webview → host
 
@@ -169,6 +195,8 @@ export interface RegenerateMessage { type: 'regenerate' }
 export interface EditMessage { type: 'edit'; messageId: string; text: string }
 export interface OpenChatMessage { type: 'openChat'; chatId: string }
 export interface DeleteChatMessage { type: 'deleteChat'; chatId: string }
+/** Opens the file of a damaged chat in an editor, so the user can see what is in it. */
+export interface OpenChatFileMessage { type: 'openChatFile'; chatId: string }
 export interface ExportChatMessage { type: 'exportChat' }
 /** Opens the model quick pick. */
 export interface PickModelMessage { type: 'pickModel' }
@@ -188,6 +216,7 @@ export type WebviewToHost =
   | EditMessage
   | OpenChatMessage
   | DeleteChatMessage
+  | OpenChatFileMessage
   | ExportChatMessage
   | PickModelMessage
   | RunActionMessage
@@ -218,6 +247,7 @@ export const isRegenerate = (m: unknown): m is RegenerateMessage => hasType(m, '
 export const isEdit = (m: unknown): m is EditMessage => hasType(m, 'edit') && isString(m.messageId) && isString(m.text);
 export const isOpenChat = (m: unknown): m is OpenChatMessage => hasType(m, 'openChat') && isString(m.chatId);
 export const isDeleteChat = (m: unknown): m is DeleteChatMessage => hasType(m, 'deleteChat') && isString(m.chatId);
+export const isOpenChatFile = (m: unknown): m is OpenChatFileMessage => hasType(m, 'openChatFile') && isString(m.chatId);
 export const isExportChat = (m: unknown): m is ExportChatMessage => hasType(m, 'exportChat');
 export const isPickModel = (m: unknown): m is PickModelMessage => hasType(m, 'pickModel');
 export const isRunAction = (m: unknown): m is RunActionMessage => hasType(m, 'runAction') && isErrorAction(m.action);
@@ -226,7 +256,7 @@ export const isCopyText = (m: unknown): m is CopyTextMessage => hasType(m, 'copy
 export const isInsertCode = (m: unknown): m is InsertCodeMessage => hasType(m, 'insertCode') && isString(m.code);
 
 const webviewGuards = [
-  isReady, isSend, isStop, isNewChat, isRegenerate, isEdit, isOpenChat, isDeleteChat,
+  isReady, isSend, isStop, isNewChat, isRegenerate, isEdit, isOpenChat, isDeleteChat, isOpenChatFile,
   isExportChat, isPickModel, isRunAction, isOpenLink, isCopyText, isInsertCode,
 ];
 
@@ -247,10 +277,12 @@ export const isHistory = (m: unknown): m is HistoryMessage => hasType(m, 'histor
 export const isConfig = (m: unknown): m is ConfigMessage => hasType(m, 'config') && typeof m.hasApiKey === 'boolean' && typeof m.hasBaseUrl === 'boolean';
 export const isSetInput = (m: unknown): m is SetInputMessage => hasType(m, 'setInput') && isString(m.text) && (m.mode === 'append' || m.mode === 'replace');
 export const isShowHistory = (m: unknown): m is ShowHistoryMessage => hasType(m, 'showHistory');
+export const isSaveStatus = (m: unknown): m is SaveStatusMessage => hasType(m, 'saveStatus') && (m.error === undefined || isString(m.error));
+export const isSendRejected = (m: unknown): m is SendRejectedMessage => hasType(m, 'sendRejected') && isString(m.text) && isString(m.reason);
 
 const hostGuards = [
   isState, isMessageAdded, isDelta, isMessageUpdated, isRetrying, isBusy, isModelChanged,
-  isHistory, isConfig, isSetInput, isShowHistory,
+  isHistory, isConfig, isSetInput, isShowHistory, isSaveStatus, isSendRejected,
 ];
 
 /** True when `m` is any well-formed host → webview message. */

@@ -8,6 +8,7 @@ import { secondsUntil } from './conversation/format';
 import { el } from './dom';
 import { FrameScheduler, type RequestFrame } from './frameScheduler';
 import { HistoryPanel } from './historyPanel';
+import { NoticeBar } from './noticeBar';
 import type { HostChannel, ViewStateStore } from './hostChannel';
 import { createMarkdownEngine } from './markdown/markdownEngine';
 import { MarkdownView } from './markdown/markdownView';
@@ -33,6 +34,7 @@ export class ChatApp {
   private readonly toolbar: Toolbar;
   private readonly history: HistoryPanel;
   private readonly welcome: WelcomePanel;
+  private readonly notices: NoticeBar;
   private readonly status: HTMLElement;
   private readonly host: HostChannel;
   private readonly clock: Clock;
@@ -71,6 +73,7 @@ export class ChatApp {
         this.setHistoryOpen(false);
       },
       delete: (chatId) => host.post({ type: 'deleteChat', chatId }),
+      openFile: (chatId) => host.post({ type: 'openChatFile', chatId }),
       close: () => {
         this.setHistoryOpen(false);
         this.toolbar.historyButton.focus();
@@ -82,9 +85,10 @@ export class ChatApp {
       stop: () => host.post({ type: 'stop' }),
       draftChanged: (draft) => viewState.save({ draft }),
     }, viewState.load().draft);
+    this.notices = new NoticeBar(doc);
     this.status = el(doc, 'div', { className: 'visually-hidden', attrs: { id: 'status', role: 'status', 'aria-live': 'polite' } });
 
-    root.replaceChildren(this.toolbar.element, this.welcome.element, this.history.element, this.conversation.element, this.prompt.element, this.status);
+    root.replaceChildren(this.toolbar.element, this.welcome.element, this.history.element, this.conversation.element, this.notices.element, this.prompt.element, this.status);
     root.classList.add('chat');
     // Links and code buttons live inside sanitized markdown, so they are handled by delegation.
     root.addEventListener('click', (event) => this.onClick(event));
@@ -155,6 +159,12 @@ export class ChatApp {
         return this.prompt.setInput(message.text, message.mode);
       case 'showHistory':
         return this.setHistoryOpen(true);
+      case 'saveStatus':
+        return this.notices.setSaveError(message.error);
+      case 'sendRejected':
+        // The prompt was cleared on send: the text goes back, below anything typed since.
+        this.prompt.setInput(message.text, 'append');
+        return this.notices.showNote(`Not sent: ${message.reason}`);
     }
   }
 
@@ -165,6 +175,7 @@ export class ChatApp {
     this.setBusy(state.busy);
     this.welcome.update(state);
     this.history.setHistory(state.history, state.chat.id);
+    this.notices.setSaveError(state.saveError);
   }
 
   private setModel(model: string | undefined): void {

@@ -5,6 +5,8 @@ import { el, iconButton } from './dom';
 export interface HistoryCallbacks {
   open(chatId: string): void;
   delete(chatId: string): void;
+  /** Opens the file of a damaged chat (one that cannot be read) in an editor. */
+  openFile(chatId: string): void;
   close(): void;
 }
 
@@ -67,10 +69,20 @@ export class HistoryPanel {
     this.emptyNote.hidden = this.history.length > 0;
     this.list.replaceChildren(...this.history.map((chat) => {
       const messages = `${chat.messageCount} message${chat.messageCount === 1 ? '' : 's'}`;
+      const remove = iconButton(doc, 'trash', `Delete chat "${chat.title || 'Untitled chat'}"`, { className: 'delete-chat' });
+      if (chat.damaged) {
+        // It cannot be reopened; the user can look at the file or delete it.
+        const label = el(doc, 'div', { className: 'damaged-chat' },
+          el(doc, 'span', { className: 'history-title', text: chat.title }),
+          el(doc, 'span', { className: 'history-meta', text: `${formatWhen(chat.updatedAt)} · the file cannot be read` }));
+        const openFile = iconButton(doc, 'go-to-file', 'Open the damaged chat\'s file', { className: 'open-chat-file' });
+        const item = el(doc, 'li', { className: 'history-item damaged' }, label, openFile, remove);
+        item.dataset.chatId = chat.id;
+        return item;
+      }
       const open = el(doc, 'button', { className: 'open-chat', attrs: { type: 'button' } },
         el(doc, 'span', { className: 'history-title', text: chat.title || 'Untitled chat' }),
         el(doc, 'span', { className: 'history-meta', text: `${formatWhen(chat.updatedAt)} · ${messages}` }));
-      const remove = iconButton(doc, 'trash', `Delete chat "${chat.title || 'Untitled chat'}"`, { className: 'delete-chat' });
       const item = el(doc, 'li', { className: 'history-item' }, open, remove);
       item.dataset.chatId = chat.id;
       if (chat.id === this.currentChatId) {
@@ -93,7 +105,7 @@ export class HistoryPanel {
     if (!active || chatId === undefined || !this.list.contains(active)) {
       return undefined;
     }
-    const className = active.classList.contains('delete-chat') ? 'delete-chat' : 'open-chat';
+    const className = ['delete-chat', 'open-chat-file'].find((name) => active.classList.contains(name)) ?? 'open-chat';
     return { chatId, className };
   }
 
@@ -111,6 +123,12 @@ export class HistoryPanel {
       neighbour?.querySelector<HTMLElement>('.open-chat')?.focus();
       return;
     }
-    this.callbacks.open(chatId);
+    if (target?.closest('.open-chat-file')) {
+      this.callbacks.openFile(chatId);
+      return;
+    }
+    if (!item.classList.contains('damaged')) {
+      this.callbacks.open(chatId);
+    }
   }
 }

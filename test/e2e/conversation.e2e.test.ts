@@ -1,6 +1,8 @@
 // Working with a conversation in the real workbench: Edit and resend, Regenerate, and the history
 // list (start a new chat, reopen the earlier one, delete one).
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { eventually, useFreshEditor } from './fixture';
 
 describe('flow: edit, regenerate and history', () => {
@@ -56,5 +58,67 @@ describe('flow: edit, regenerate and history', () => {
     assert.equal(await items.filter({ hasText: 'another chat' }).count(), 0);
     // The open chat was not the one deleted.
     assert.deepEqual(await transcript(), [['user', 'second version'], ['assistant', 'second version']]);
+  });
+
+  /** The extension's history folder in this editor's user data (see README: History). */
+  const chatsFolder = (): string => path.join(world.editor.userDataDir, 'User', 'globalStorage', 'model-access.model-access', 'chats');
+
+  const openHistory = async (): Promise<void> => {
+    if (!(await world.chat.frame.locator('.history-list').isVisible())) {
+      await world.chat.frame.locator('button#history').click();
+    }
+  };
+
+  it('a deleted chat comes back with Undo', async () => {
+    const frame = world.chat.frame;
+    await frame.locator('button#new-chat').click();
+    await world.chat.send('delete and undo');
+    await world.chat.assistantMessage(0, 'done');
+    await openHistory();
+    const items = frame.locator('.history-list .history-item');
+    await items.filter({ hasText: 'delete and undo' }).locator('button.delete-chat').click();
+    await eventually(() => items.filter({ hasText: 'delete and undo' }).count(), (count) => count === 0, 'the chat to leave the list');
+    const toast = world.workbench.notifications().filter({ hasText: 'Deleted the chat "delete and undo"' });
+    await toast.locator('.monaco-button', { hasText: 'Undo' }).click();
+    await openHistory();
+    await eventually(() => items.filter({ hasText: 'delete and undo' }).count(), (count) => count === 1, 'the chat to come back');
+  });
+
+  it('lists a chat file that cannot be read as damaged, opens it, and deletes it', async () => {
+    fs.writeFileSync(path.join(chatsFolder(), 'chat-broken.json'), '{"id":"broken","messages":[{"ro');
+    const frame = world.chat.frame;
+    // New Chat sends the view the history again, read from the folder.
+    await frame.locator('button#new-chat').click();
+    await openHistory();
+    const damaged = frame.locator('.history-list .history-item.damaged');
+    await eventually(() => damaged.count(), (count) => count === 1, 'the damaged chat in the list');
+    assert.match(await damaged.textContent() ?? '', /Damaged chat \(cannot be read\)/);
+    await damaged.locator('button.open-chat-file').click();
+    await world.workbench.page.locator('.tabs-container .tab', { hasText: 'chat-broken.json' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await openHistory();
+    await damaged.locator('button.delete-chat').click();
+    await eventually(() => damaged.count(), (count) => count === 0, 'the damaged chat to be deleted');
+    assert.equal(fs.existsSync(path.join(chatsFolder(), 'chat-broken.json')), false);
+    await world.workbench.dismissNotificationToasts();
+  });
+
+  it('shows a failed save in the chat until saving works again', async () => {
+    const folder = chatsFolder();
+    const aside = `${folder}.aside`;
+    fs.renameSync(folder, aside);
+    fs.writeFileSync(folder, 'a file where the folder should be');
+    try {
+      await world.chat.frame.locator('button#new-chat').click();
+      await world.chat.send('not saved');
+      await world.chat.assistantMessage(0, 'done');
+      const banner = world.chat.frame.locator('.save-error');
+      await banner.waitFor({ state: 'visible', timeout: 15_000 });
+      assert.match(await banner.textContent() ?? '', /This chat could not be saved: .*(EEXIST|ENOTDIR)/);
+    } finally {
+      fs.rmSync(folder, { force: true });
+      fs.renameSync(aside, folder);
+    }
+    await world.chat.send('saved again');
+    await eventually(() => world.chat.frame.locator('.save-error').isVisible(), (visible) => !visible, 'the alert to go once a save works');
   });
 });

@@ -27,6 +27,8 @@ export interface SuiteWorld {
   readonly chat: ChatView;
   /** Opens the Model Access container and waits for both views. */
   openModelAccess(): Promise<void>;
+  /** Picks a model with Select Model and waits until the chat's model button shows it. */
+  selectModel(id: string): Promise<void>;
 }
 
 export const startupTimeoutMs = 120_000;
@@ -60,6 +62,12 @@ export function useFreshEditor(options: SuiteOptions = {}): SuiteWorld {
       await bench.viewPane('Models').waitFor({ state: 'visible', timeout: 30_000 });
       await bench.expandViewPane('Chat');
       await bench.viewPane('Chat').waitFor({ state: 'visible', timeout: 30_000 });
+    },
+    async selectModel(id: string) {
+      const bench = required(workbench, 'workbench');
+      await bench.runCommand('Model Access: Select Model');
+      await bench.pickQuickPickItem(id);
+      await eventually(() => world.chat.modelPicker().innerText(), (text) => text.trim() === id, `the chat model button to show ${id}`);
     },
   };
 

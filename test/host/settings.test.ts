@@ -50,6 +50,11 @@ describe('settings changes (in the real extension host)', () => {
     'modelAccess.systemPrompt': 'Hidden instructions from the repository',
     'modelAccess.stream': false,
     'modelAccess.languageModels.toolCallingModels': ['slow-1'],
+    'modelAccess.maxAnswerChars': 100_000_000,
+    'modelAccess.firstTokenTimeoutSeconds': 3600,
+    'modelAccess.idleTimeoutSeconds': 3600,
+    'modelAccess.modelOptions': { 'echo-1': { temperature: 2, reasoningEffort: 'high' } },
+    'modelAccess.network.caCertificates': ['/planted/ca.pem'],
   };
 
   it('a workspace cannot write any modelAccess setting (all are user-scope)', async () => {
@@ -68,7 +73,7 @@ describe('settings changes (in the real extension host)', () => {
     const { clients } = await hooks();
     await setUserSetting('model', 'echo-1');
     const settingsFile = vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json');
-    await vscode.workspace.fs.writeFile(settingsFile, new TextEncoder().encode(JSON.stringify({ ...planted, 'editor.tabSize': 7 })));
+    await vscode.workspace.fs.writeFile(settingsFile, new TextEncoder().encode(JSON.stringify({ ...planted, 'http.proxy': 'http://127.0.0.1:9', 'http.proxyStrictSSL': false, 'editor.tabSize': 7 })));
     const editorConfig = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('editor');
     try {
       // A window-scope setting of the same file reads back: the file has been taken in.
@@ -82,6 +87,8 @@ describe('settings changes (in the real extension host)', () => {
       assert.deepEqual(settings.retry, { maxRetries: 3, initialDelayMs: 500 });
       assert.equal(settings.systemPrompt, undefined);
       assert.equal(settings.stream, true);
+      assert.deepEqual(settings.limits, { maxAnswerChars: 4_000_000, firstTokenTimeoutMs: 300_000, idleTimeoutMs: 120_000 }, 'a repository cannot lift the answer limits');
+      assert.deepEqual(settings.modelOptions, {});
       const client = await clients.getClient();
       assert.ok((await client.listModels()).length > 0, 'the client still talks to the user\'s base URL');
 
@@ -98,6 +105,9 @@ describe('settings changes (in the real extension host)', () => {
       const result = await vscode.commands.executeCommand<{ report: string }>('modelAccess.testConnection');
       assert.ok(!result.report.includes('127.0.0.1:9/'), 'Test Connection uses the user\'s base URL too');
       assert.match(result.report, /API: {6}chat\n/);
+      // (The environment's NODE_EXTRA_CA_CERTS may add a file; the workspace's may not.)
+      assert.match(result.report, /\[PASS\] Proxy: none \(direct connection\)\n\[PASS\] Certificates: Node's bundled CAs/, 'no proxy and no unchecked TLS from the workspace');
+      assert.ok(!result.report.includes('/planted/ca.pem'), 'no CA file from the workspace');
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder.uri, '.vscode'), { recursive: true });
@@ -154,6 +164,20 @@ describe('settings changes (in the real extension host)', () => {
     await setUserSetting('model', 'echo-1');
     await setUserSetting('model', 'slow-1');
     assert.equal(await clients.getClient(), before);
+  });
+
+  it('keeps the client when the same key is stored again (SecretStorage echoes a change late)', async () => {
+    const { clients, keys } = await hooks();
+    const before = await clients.getClient();
+    let announced = 0;
+    const subscription = clients.onDidChange(() => announced++);
+    try {
+      await keys.set('demo-key');
+      await waitFor('the change to be announced', () => announced > 0);
+      assert.equal(await clients.getClient(), before);
+    } finally {
+      subscription.dispose();
+    }
   });
 
   it('Set Base URL saves the URL in the user settings as entered', async () => {

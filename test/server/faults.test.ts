@@ -116,4 +116,52 @@ describe('reference server: fault models', () => {
     assert.equal(chatDeltaText(data), 'no done marker');
     assert.ok(data.some((d) => JSON.stringify(d).includes('"finish_reason":"stop"')));
   });
+
+  /** Reads raw SSE text until `enough` says so, then closes the connection. */
+  async function readRawUntil(response: Response, enough: (text: string) => boolean): Promise<string> {
+    const decoder = new TextDecoder();
+    let text = '';
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    while (!enough(text)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    await reader.cancel();
+    return text;
+  }
+
+  for (const [path, body] of [['/chat/completions', chat('fault-keepalive-only', 'never said', { stream: true })],
+    ['/responses', respond('fault-keepalive-only', 'never said', { stream: true })]] as const) {
+    it(`fault-keepalive-only (${path}): only ": ping" comments after the stream opens, until the client leaves`, async () => {
+      const response = await postJson(server(), path, body);
+      assert.equal(response.status, 200);
+      const text = await readRawUntil(response, (t) => (t.match(/^: ping$/gm) ?? []).length >= 3);
+      assert.ok((text.match(/^: ping$/gm) ?? []).length >= 3);
+      assert.ok(!text.includes('never said'), 'no token is ever sent');
+      assert.ok(!/\[DONE\]|finish_reason":"|response\.completed/.test(text));
+      const record = await eventually(() => server().requests().find((r) => r.model === 'fault-keepalive-only' && r.path.endsWith(path) && r.endedAt !== null));
+      assert.equal(record.outcome, 'client-closed');
+    });
+  }
+
+  it('fault-stall: the echo text, then only comments, never a finish reason', async () => {
+    const response = await postJson(server(), '/chat/completions', chat('fault-stall', 'then silence', { stream: true }));
+    const text = await readRawUntil(response, (t) => (t.match(/^: ping$/gm) ?? []).length >= 2);
+    const parser: EventSourceMessage[] = [];
+    const p = createParser({ onEvent: (e) => parser.push(e) });
+    p.feed(text);
+    assert.equal(chatDeltaText(payloads(parser.filter((e) => e.data !== '[DONE]'))), 'then silence');
+    assert.ok(!text.includes('finish_reason":"') && !text.includes('[DONE]'));
+    const record = await eventually(() => server().requests().find((r) => r.model === 'fault-stall' && r.endedAt !== null));
+    assert.equal(record.outcome, 'client-closed');
+  });
+
+  it('fault-keepalive-only and fault-stall answer only streaming requests', async () => {
+    for (const model of ['fault-keepalive-only', 'fault-stall']) {
+      const response = await postJson(server(), '/chat/completions', chat(model, 'hi'));
+      assert.equal(response.status, 400);
+      assert.equal((await response.json() as { error: { code: string } }).error.code, 'stream_required');
+    }
+  });
 });

@@ -6,6 +6,8 @@ import * as path from 'node:path';
 export interface StoredFile {
   name: string;
   version: string;
+  /** When the file last changed (epoch ms), when known. */
+  modifiedAt?: number;
 }
 
 /**
@@ -19,8 +21,15 @@ export interface ChatFiles {
   read(name: string): string | undefined;
   /** Replaces the file whole: a reader, or a crash at any moment, sees the old or the new text, never a mix. */
   writeAtomic(name: string, text: string): Promise<void>;
+  /**
+   * Adds `text` at the end of the file (created if missing); settles when it is on disk. A crash
+   * mid-append can leave a torn last line: readers of appended files must tolerate it.
+   */
+  append(name: string, text: string): Promise<void>;
   /** Deletes the file; nothing happens when it is already gone. */
   remove(name: string): Promise<void>;
+  /** The file's path on disk, for showing it to the user; undefined when it lives only in memory. */
+  locate?(name: string): string | undefined;
 }
 
 /** The suffix of the temporary files writeAtomic renames into place. */
@@ -58,7 +67,7 @@ export function nodeChatFiles(folder: string): ChatFiles {
           continue;
         }
         // A rename gives the file a new inode, so this changes even when size and time do not.
-        files.push({ name, version: `${stat.ino}:${stat.size}:${stat.mtimeMs}` });
+        files.push({ name, version: `${stat.ino}:${stat.size}:${stat.mtimeMs}`, modifiedAt: stat.mtimeMs });
       }
       return files;
     },
@@ -80,14 +89,8 @@ export function nodeChatFiles(folder: string): ChatFiles {
       // Unique per process and write, so two windows writing the same chat never share a temp file.
       const temp = `${target}.${process.pid}-${++tempCounter}${TEMP_SUFFIX}`;
       try {
-        const handle = await fs.promises.open(temp, 'w', 0o600);
-        try {
-          await handle.writeFile(text, 'utf8');
-          // On disk before the rename: a crash after it never finds the new name with missing data.
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
+        // On disk before the rename: a crash after it never finds the new name with missing data.
+        await writeSynced(temp, 'w', text);
         await renameWithRetry(temp, target);
       } catch (error) {
         await fs.promises.rm(temp, { force: true }).catch(() => undefined);
@@ -95,10 +98,30 @@ export function nodeChatFiles(folder: string): ChatFiles {
       }
     },
 
+    async append(name: string, text: string): Promise<void> {
+      await fs.promises.mkdir(folder, { recursive: true });
+      await writeSynced(path.join(folder, checkedName(name)), 'a', text);
+    },
+
     async remove(name: string): Promise<void> {
       await fs.promises.rm(path.join(folder, checkedName(name)), { force: true });
     },
+
+    locate(name: string): string {
+      return path.join(folder, checkedName(name));
+    },
   };
+}
+
+/** Writes (`w`) or appends (`a`) `text` and settles once it is on disk. Files are readable by the user alone. */
+async function writeSynced(file: string, flags: 'w' | 'a', text: string): Promise<void> {
+  const handle = await fs.promises.open(file, flags, 0o600);
+  try {
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The store names its files itself; this guards the folder against a name that would leave it. */
@@ -154,6 +177,10 @@ export function memoryChatFiles(): ChatFiles & { readonly texts: Map<string, str
     read: (name) => texts.get(name),
     async writeAtomic(name, text) {
       texts.set(name, text);
+      versions.set(name, ++writes);
+    },
+    async append(name, text) {
+      texts.set(name, (texts.get(name) ?? '') + text);
       versions.set(name, ++writes);
     },
     async remove(name) {

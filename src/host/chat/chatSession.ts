@@ -1,10 +1,12 @@
+import { ANSWER_SIZE_LIMIT } from '../../shared/finishReason';
 import type { ChatSummary, HostToWebview, RetryNotice, Transcript, TranscriptMessage } from '../../shared/protocol';
 import type { WireMessage } from '../../api';
-import type { ChatClient, ChatLog, ChatRequestOptions, ChatSettings, RetryInfo, StreamEvent } from './chatTypes';
+import type { ChatClient, ChatLog, ChatRequestOptions, ChatSettings, RetryInfo, StreamEvent, StreamLimits } from './chatTypes';
 import { buildRequestMessages } from './conversation';
 import { DeltaBatcher } from './deltaBatcher';
 import { isAbortError, NoModelError, toErrorInfo } from './errorInfo';
-import type { HistoryStore } from './historyStore';
+import { explainParameterRejection, parametersFor } from '../modelOptions/modelOptions';
+import type { DeletedChat, HistoryStore } from './historyStore';
 import { StreamingFallback } from './streamingFallback';
 import { Throttle } from './throttle';
 import { realTimers, type Timers } from './timers';
@@ -24,6 +26,10 @@ export interface ChatSessionDeps {
   log: ChatLog;
   isStreamingRequiredError(error: unknown): boolean;
   timers?: Timers;
+  /** The answer size limit and the data timeouts (modelAccess.maxAnswerChars, …TimeoutSeconds); none when absent. */
+  getLimits?(): StreamLimits;
+  /** After a delete: offers to undo it; resolves true when the user wants the chat back. */
+  offerUndo?(title: string): Promise<boolean>;
 }
 
 /** What a full `state` message carries from the session. */
@@ -33,12 +39,26 @@ export interface SessionState {
   history: ChatSummary[];
   /** A 429 back-off the client is waiting out now: a page that was reloaded meanwhile shows the countdown again. */
   retrying?: RetryNotice;
+  /** Why the last save failed, while the chat is not safely on disk. */
+  saveError?: string;
 }
 
 interface ActiveAnswer {
   controller: AbortController;
   /** Settles when the answer has ended and been saved. */
   finished: Promise<void>;
+}
+
+/**
+ * The answer streaming now and how much of it is on disk. Once the chat has been saved whole with
+ * the answer in it (`based`), saves append only the new text to the chat's journal.
+ */
+interface StreamingSave {
+  transcript: Transcript;
+  answer: TranscriptMessage;
+  based: boolean;
+  content: number;
+  reasoning: number;
 }
 
 const copy = (message: TranscriptMessage): TranscriptMessage => structuredClone(message);
@@ -61,6 +81,10 @@ export class ChatSession {
   private cancelTurn = 0;
   /** The back-off announced for the streaming answer, until its first text arrives or it ends. */
   private retryNotice: RetryNotice | undefined;
+  /** See StreamingSave; undefined when no answer streams. */
+  private streamingSave: StreamingSave | undefined;
+  /** Why the last save failed; undefined once a save succeeds again. */
+  private saveError: string | undefined;
 
   constructor(private readonly deps: ChatSessionDeps) {
     this.timers = deps.timers ?? realTimers;
@@ -94,11 +118,19 @@ export class ChatSession {
     if (this.retryNotice) {
       state.retrying = { ...this.retryNotice };
     }
+    if (this.saveError !== undefined) {
+      state.saveError = this.saveError;
+    }
     return state;
   }
 
   history(): ChatSummary[] {
     return this.deps.store.list();
+  }
+
+  /** The path of a chat's file on disk (for Open File on a damaged chat). */
+  chatFilePath(chatId: string): string | undefined {
+    return this.deps.store.locate(chatId);
   }
 
   /** Appends a user message and streams the answer. Resolves when the answer is finished. */
@@ -107,7 +139,9 @@ export class ChatSession {
       return;
     }
     if (this.busy) {
-      this.deps.log.debug('Chat: a send arrived while an answer is streaming; ignored.');
+      // The view cleared its prompt when it sent: give the text back instead of dropping it.
+      this.deps.log.debug('Chat: a send arrived while an answer is streaming; returned to the prompt.');
+      this.deps.post({ type: 'sendRejected', text, reason: 'An answer is still streaming: send this when it ends, or stop it.' });
       return;
     }
     this.adoptNewerStored();
@@ -201,6 +235,7 @@ export class ChatSession {
     this.deps.onStateReplaced();
   }
 
+  /** Deletes the chat; with offerUndo, the user can have it back (its files are rewritten as they were). */
   async deleteChat(chatId: string): Promise<void> {
     if (chatId === this.transcript.id) {
       if (!(await this.cancelActive())) {
@@ -208,13 +243,15 @@ export class ChatSession {
       }
       // Switched before the delete is awaited, so nothing can start answering in the deleted chat.
       this.transcript = createTranscript(this.timers.now());
-      await this.deps.store.delete(chatId);
+      const deleted = await this.deps.store.delete(chatId);
       await this.rememberCurrent();
       this.deps.onStateReplaced();
+      this.offerUndo(deleted);
       return;
     }
-    await this.deps.store.delete(chatId);
+    const deleted = await this.deps.store.delete(chatId);
     this.deps.post({ type: 'history', history: this.history() });
+    this.offerUndo(deleted);
   }
 
   /**
@@ -288,6 +325,23 @@ export class ChatSession {
     return true;
   }
 
+  private offerUndo(deleted: DeletedChat | undefined): void {
+    const offer = this.deps.offerUndo;
+    if (!deleted || !offer) {
+      return;
+    }
+    offer(deleted.title)
+      .then(async (undo) => {
+        if (!undo) {
+          return;
+        }
+        await deleted.restore();
+        this.deps.log.info('Chat: a deleted chat was restored (Undo).');
+        this.deps.post({ type: 'history', history: this.history() });
+      })
+      .catch((error: unknown) => this.reportSaveFailure(error));
+  }
+
   private async rememberCurrent(): Promise<void> {
     try {
       await this.deps.store.setCurrentId(this.transcript.id);
@@ -313,6 +367,7 @@ export class ChatSession {
     this.active = active;
     this.deps.post({ type: 'messageAdded', message: copy(answer) });
     this.deps.post({ type: 'busy', busy: true });
+    this.streamingSave = { transcript: this.transcript, answer, based: false, content: 0, reasoning: 0 };
     this.saveNow();
     active.finished = this.finishAnswer(answer, prior, settings, controller.signal);
     return active.finished;
@@ -326,7 +381,10 @@ export class ChatSession {
       this.deps.log.error(`Chat: the answer could not be finished: ${String(error)}`);
     }
     this.retryNotice = undefined;
-    // On disk before the view shows the answer finished: a page refresh right after 'done' keeps it.
+    // The final save writes the chat whole (folding the journal in), and is on disk before the view
+    // shows the answer finished: a page refresh right after 'done' keeps it. When it fails, the view
+    // has been told (saveStatus) before it shows the answer finished.
+    this.streamingSave = undefined;
     this.saveNow();
     await this.saved;
     this.active = undefined;
@@ -341,12 +399,14 @@ export class ChatSession {
       if (!model) {
         throw new NoModelError();
       }
+      const parameters = parametersFor(settings.modelOptions, model);
+      if (parameters) answer.parameters = parameters;
       const client = await this.deps.getClient();
       signal.throwIfAborted();
       const messages = buildRequestMessages(prior, settings.systemPrompt);
       this.deps.log.info(`Chat: asking ${model} through /${settings.api === 'responses' ? 'responses' : 'chat/completions'} (${messages.length} messages).`);
       this.deps.log.trace(`Chat prompt: ${messages[messages.length - 1]?.content ?? ''}`);
-      const options: ChatRequestOptions = { signal, onRetry: (info) => this.announceRetry(answer.id, info) };
+      const options: ChatRequestOptions = { ...this.deps.getLimits?.(), signal, onRetry: (info) => this.announceRetry(answer.id, info) };
       const events = this.streaming.run(model, (stream) => this.request(client, settings, model, messages, stream, options));
       for await (const event of events) {
         this.apply(answer, event);
@@ -357,7 +417,7 @@ export class ChatSession {
         answer.status = 'stopped';
       } else {
         answer.status = 'error';
-        answer.error = toErrorInfo(error);
+        answer.error = explainParameterRejection(toErrorInfo(error), answer.model ?? '', answer.parameters);
         this.deps.log.warn(`Chat: the answer failed: ${answer.error.message}`);
       }
     }
@@ -374,10 +434,11 @@ export class ChatSession {
     stream: boolean,
     options: ChatRequestOptions,
   ): AsyncIterable<StreamEvent> {
+    const parameters = parametersFor(settings.modelOptions, model);
     if (settings.api === 'responses') {
-      return client.respond({ model, input: messages, stream, ...(settings.maxOutputTokens ? { maxOutputTokens: settings.maxOutputTokens } : {}) }, options);
+      return client.respond({ model, input: messages, stream, ...(settings.maxOutputTokens ? { maxOutputTokens: settings.maxOutputTokens } : {}), ...parameters }, options);
     }
-    return client.chat({ model, messages, stream, ...(settings.maxOutputTokens ? { maxTokens: settings.maxOutputTokens } : {}) }, options);
+    return client.chat({ model, messages, stream, ...(settings.maxOutputTokens ? { maxTokens: settings.maxOutputTokens } : {}), ...parameters }, options);
   }
 
   private apply(answer: TranscriptMessage, event: StreamEvent): void {
@@ -402,6 +463,11 @@ export class ChatSession {
         answer.usage = usage;
         break;
       }
+      case 'cutOff':
+        // The client closed the connection at the size limit: the text so far is the answer, marked as cut off.
+        answer.finishReason = ANSWER_SIZE_LIMIT;
+        this.deps.log.warn(`Chat: the answer passed ${event.limit} characters; the connection was closed and the answer cut off there.`);
+        break;
       case 'done':
         if (event.finishReason && event.finishReason !== 'stop') {
           // Shown with the answer: a reply cut off at the output limit must not pass for a whole one.
@@ -426,21 +492,66 @@ export class ChatSession {
 
   /**
    * Queues a save of the current transcript. Saves run one after another, so two writes of the
-   * history index never interleave; each stores the transcript as it is when its turn comes.
+   * history index never interleave; each stores the transcript as it is when its turn comes. While
+   * an answer streams, a save after the first appends only the answer's new text (see StreamingSave).
    */
   private persist(): void {
     const transcript = this.transcript;
     if (transcript.messages.length === 0) {
       return;
     }
-    transcript.updatedAt = this.timers.now();
+    const streaming = this.streamingSave?.transcript === transcript ? this.streamingSave : undefined;
+    if (!streaming?.based) {
+      transcript.updatedAt = this.timers.now();
+    }
     this.saved = this.saved
       .then(async () => {
+        if (streaming?.based) {
+          await this.appendStreamed(streaming);
+          return;
+        }
+        // Measured right before save() serializes the chat: that much of the answer is then on disk.
+        const content = streaming?.answer.content.length ?? 0;
+        const reasoning = streaming?.answer.reasoning?.length ?? 0;
         await this.deps.store.save(transcript);
+        if (streaming) {
+          Object.assign(streaming, { based: true, content, reasoning });
+        }
         if (transcript === this.transcript && this.deps.store.currentId() !== transcript.id) {
           await this.rememberCurrent();
         }
       })
-      .catch((error: unknown) => this.deps.log.warn(`Chat: could not save the chat: ${String(error)}`));
+      .then(() => this.reportSaved(), (error: unknown) => this.reportSaveFailure(error));
+  }
+
+  /** Appends the text the answer got since the last save to the journal. */
+  private async appendStreamed(streaming: StreamingSave): Promise<void> {
+    const { answer } = streaming;
+    const content = answer.content.slice(streaming.content);
+    const reasoning = (answer.reasoning ?? '').slice(streaming.reasoning);
+    if (!content && !reasoning) {
+      return;
+    }
+    await this.deps.store.appendAnswer(streaming.transcript.id, answer.id, content, reasoning);
+    streaming.content += content.length;
+    streaming.reasoning += reasoning.length;
+  }
+
+  private reportSaved(): void {
+    if (this.saveError !== undefined) {
+      this.saveError = undefined;
+      this.deps.log.info('Chat: saving works again.');
+      this.deps.post({ type: 'saveStatus' });
+    }
+  }
+
+  /** A failed save is shown in the chat (and stays shown until a save succeeds): nothing is lost silently. */
+  private reportSaveFailure(error: unknown): void {
+    const reason = error instanceof Error ? error.message : String(error);
+    this.deps.log.warn(`Chat: could not save the chat: ${reason}`);
+    if (this.saveError !== reason) {
+      this.saveError = reason;
+      this.deps.post({ type: 'saveStatus', error: reason });
+    }
   }
 }

@@ -1,8 +1,9 @@
 // The shapes the chat needs from its collaborators, declared structurally so the session runs in
 // plain Node tests with fakes; the real ModelAccessClient, Settings and Log satisfy them.
-import type { StreamEvent, WireMessage } from '../../api';
+import type { StreamEvent, StreamLimits, WireMessage } from '../../api';
+import type { ModelParameters } from '../../shared/modelParameters';
 
-export type { StreamEvent };
+export type { StreamEvent, StreamLimits };
 
 /** A 429 back-off announced by the client before it waits. */
 export interface RetryInfo {
@@ -14,18 +15,18 @@ export interface RetryInfo {
   error?: unknown;
 }
 
-export interface ChatRequestOptions {
+export interface ChatRequestOptions extends StreamLimits {
   signal?: AbortSignal;
   onRetry?: (info: RetryInfo) => void;
 }
 
 export interface ChatClient {
   chat(
-    request: { model: string; messages: WireMessage[]; stream?: boolean; maxTokens?: number },
+    request: { model: string; messages: WireMessage[]; stream?: boolean; maxTokens?: number } & ModelParameters,
     options?: ChatRequestOptions,
   ): AsyncIterable<StreamEvent>;
   respond(
-    request: { model: string; input: string | WireMessage[]; stream?: boolean; maxOutputTokens?: number },
+    request: { model: string; input: string | WireMessage[]; stream?: boolean; maxOutputTokens?: number } & ModelParameters,
     options?: ChatRequestOptions,
   ): AsyncIterable<StreamEvent>;
 }
@@ -37,6 +38,8 @@ export interface ChatSettings {
   systemPrompt?: string;
   /** modelAccess.stream; unset means on. */
   stream?: boolean;
+  /** Per-model parameters (modelAccess.modelOptions); absent: none sent. */
+  modelOptions?: Readonly<Record<string, ModelParameters>>;
 }
 
 export interface ChatLog {

@@ -115,6 +115,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       hasApiKey: config.hasApiKey,
       hasBaseUrl: config.hasBaseUrl,
       history: state.history,
+      ...(state.saveError !== undefined ? { saveError: state.saveError } : {}),
     });
     if (state.retrying) {
       // The state has no countdown of its own: without this, a page reloaded during a back-off shows none.
@@ -240,6 +241,8 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         return session.openChat(message.chatId);
       case 'deleteChat':
         return session.deleteChat(message.chatId);
+      case 'openChatFile':
+        return this.openChatFile(message.chatId);
       case 'exportChat':
         await this.exportChat();
         return;
@@ -257,6 +260,16 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       case 'insertCode':
         return this.insertCode(message.code);
     }
+  }
+
+  /** Opens a (damaged) chat's file in an editor: the user sees what is in it, and can fix or keep it. */
+  private async openChatFile(chatId: string): Promise<void> {
+    const file = this.deps.session.chatFilePath(chatId);
+    if (!file) {
+      void vscode.window.showWarningMessage('This chat is not stored in a file.');
+      return;
+    }
+    await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });
   }
 
   private async runAction(action: ErrorAction): Promise<void> {

@@ -1,9 +1,19 @@
 import type { ChatSummary, Transcript } from '../../shared/protocol';
 import type { ChatFiles, StoredFile } from './chatFiles';
+import { applyJournal, journalLine, journalOf } from './answerJournal';
 import { QueuedFiles } from './queuedFiles';
 import { parseTranscript, toSummary } from './transcript';
 
-/** Past chats are kept at most this many; saving one more drops the least recently updated. */
+/** A deleted chat's files as they were, to put back (Undo). */
+export interface DeletedChat {
+  title: string;
+  restore(): Promise<void>;
+}
+
+/** The history entry of a chat file that cannot be read: shown, never silently dropped. */
+export const DAMAGED_TITLE = 'Damaged chat (cannot be read)';
+
+/** Past chats are kept at most this many; saving one more drops the least recently updated (damaged files are never dropped). */
 export const MAX_STORED_CHATS = 100;
 
 /** Chat ids are UUIDs; anything else (say, an id from the webview) never becomes a path. */
@@ -28,7 +38,11 @@ function chatFile(id: string): string | undefined {
  * was last saved. (VS Code's globalState is not: the web workbench writes it out late, and a page
  * refresh right after a change loses it.) Writes to one chat run in order. The list is read from
  * the files themselves, so there is no index to fall out of step with them; each file is parsed
- * again only when it changed. Unreadable or unknown files are skipped.
+ * again only when it changed. A chat file that cannot be read is listed as damaged (never evicted);
+ * other files are ignored.
+ *
+ * While an answer streams, saves append to the chat's journal instead of rewriting it (see
+ * answerJournal.ts); the next whole save folds the journal in.
  *
  * Nothing here ever holds the API key: transcripts contain only messages, and error texts come from
  * the client, which never puts the key in them.
@@ -50,10 +64,21 @@ export class HistoryStore {
     return this.summarize();
   }
 
-  /** The chat, with an answer interrupted by a crash or reload marked 'stopped'; undefined if unknown or unreadable. */
+  /**
+   * The chat, with the journal of an answer that was streaming replayed onto it and that answer
+   * (interrupted by a crash or reload) marked 'stopped'; undefined if unknown or unreadable.
+   */
   load(id: string): Transcript | undefined {
     const file = chatFile(id);
-    const transcript = file === undefined ? undefined : parseTranscript(this.readJson(file));
+    if (file === undefined) {
+      return undefined;
+    }
+    const raw = this.readJson(file);
+    const journal = this.readText(journalOf(file));
+    if (journal) {
+      applyJournal(raw, journal);
+    }
+    const transcript = parseTranscript(raw);
     // A file copied or renamed by hand could claim another chat's id.
     return transcript?.id === id ? transcript : undefined;
   }
@@ -73,20 +98,60 @@ export class HistoryStore {
     // Serialized now: the live transcript keeps changing while it streams.
     const text = JSON.stringify(transcript);
     // The chat being saved always stays; the others keep their places by recency.
-    const others = this.summarize(file);
+    const others = this.summarize(file).filter((summary) => !summary.damaged);
     const evicted = others.slice(Math.max(0, this.maxChats - 1));
     await this.files.writeAtomic(file, text);
-    await Promise.all(evicted.map((summary) => this.files.remove(fileOf(summary.id))));
+    // The whole chat is on disk: the journal of its streaming answer is no longer needed.
+    await this.files.remove(journalOf(file));
+    await Promise.all(evicted.map((summary) => this.removeChatFiles(fileOf(summary.id))));
   }
 
-  async delete(id: string): Promise<void> {
-    const file = chatFile(id);
-    if (file !== undefined) {
-      await this.files.remove(file);
+  /**
+   * Appends the text an answer got since the last save to the chat's journal (see answerJournal):
+   * the cost is that text, whatever the size of the chat. The chat must have been saved whole
+   * with the answer in it first; the next save() folds the journal in.
+   */
+  async appendAnswer(chatId: string, messageId: string, content: string, reasoning: string): Promise<number> {
+    const file = chatFile(chatId);
+    if (file === undefined) {
+      throw new Error('A chat id may hold only letters, digits, "-" and "_".');
     }
+    const line = journalLine(messageId, content, reasoning);
+    await this.files.append(journalOf(file), line);
+    return line.length;
+  }
+
+  /** Deletes the chat (readable or damaged); the result puts its files back as they were. */
+  async delete(id: string): Promise<DeletedChat | undefined> {
+    const file = chatFile(id);
+    if (file === undefined) {
+      return undefined;
+    }
+    const text = this.readText(file);
+    const journal = this.readText(journalOf(file));
+    const title = this.load(id)?.title ?? DAMAGED_TITLE;
+    await this.removeChatFiles(file);
     if (this.currentId() === id) {
       await this.setCurrentId(undefined);
     }
+    if (text === undefined) {
+      return undefined;
+    }
+    return {
+      title,
+      restore: async () => {
+        await this.files.writeAtomic(file, text);
+        if (journal) {
+          await this.files.writeAtomic(journalOf(file), journal);
+        }
+      },
+    };
+  }
+
+  /** Where the chat's file is on disk, for Open File on a damaged chat; undefined in memory. */
+  locate(id: string): string | undefined {
+    const file = chatFile(id);
+    return file === undefined ? undefined : this.files.locate?.(file);
   }
 
   currentId(): string | undefined {
@@ -111,6 +176,20 @@ export class HistoryStore {
     } catch {
       return undefined;
     }
+  }
+
+  /** The file's text; undefined when it is missing or cannot be read. */
+  private readText(name: string): string | undefined {
+    try {
+      return this.files.read(name);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async removeChatFiles(file: string): Promise<void> {
+    await this.files.remove(file);
+    await this.files.remove(journalOf(file));
   }
 
   /** The files in the folder; none when it cannot be read (the history is then empty, not broken). */
@@ -138,7 +217,11 @@ export class HistoryStore {
       let cached = this.summaries.get(file.name);
       if (cached?.version !== file.version) {
         const transcript = this.load(id);
-        cached = { version: file.version, summary: transcript && toSummary(transcript) };
+        // A file that cannot be read stays in the list, marked, so the user can look at it or delete it.
+        const summary: ChatSummary = transcript
+          ? toSummary(transcript)
+          : { id, title: DAMAGED_TITLE, updatedAt: file.modifiedAt ?? 0, messageCount: 0, damaged: true };
+        cached = { version: file.version, summary };
         this.summaries.set(file.name, cached);
       }
       if (cached.summary) {

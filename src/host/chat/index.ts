@@ -51,6 +51,8 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     onStateReplaced: () => void provider.replayState(),
     log,
     isStreamingRequiredError,
+    getLimits: () => readSettings().limits,
+    offerUndo: async (title) => (await vscode.window.showInformationMessage(`Deleted the chat "${title}".`, 'Undo')) === 'Undo',
   });
   // The session reaches the provider only through these callbacks, called after both exist.
   const provider = new ChatViewProvider({ extensionUri: context.extensionUri, session, configStatus, log });

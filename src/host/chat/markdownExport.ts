@@ -1,4 +1,5 @@
 import { finishReasonNote } from '../../shared/finishReason';
+import { formatModelParameters } from '../../shared/modelParameters';
 import type { TranscriptMessage, ErrorInfo, Transcript, Usage } from '../../shared/protocol';
 
 /** A fence longer than any backtick run in `text`, so exported text can never close it early. */
@@ -55,6 +56,10 @@ function formatMessage(message: TranscriptMessage): string {
   const usage = message.usage && formatUsage(message.usage);
   if (usage) {
     parts.push(usage);
+  }
+  const parameters = formatModelParameters(message.parameters);
+  if (parameters) {
+    parts.push(`_Parameters: ${parameters}_`);
   }
   return parts.join('\n\n');
 }

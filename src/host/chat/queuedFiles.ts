@@ -38,19 +38,41 @@ export class QueuedFiles implements ChatFiles {
     return this.enqueue(name, text, () => this.disk.writeAtomic(name, text));
   }
 
+  /**
+   * Appends after every change asked for before. When a write or removal of the file is still
+   * pending, reads see the appended text too; otherwise they read the disk, which may not have the
+   * append yet (appended files are journals, read back only after a crash or by another window).
+   */
+  append(name: string, text: string): Promise<void> {
+    const before = this.pending.get(name);
+    if (before === undefined) {
+      return this.chain(name, () => this.disk.append(name, text));
+    }
+    return this.enqueue(name, (before.text ?? '') + text, () => this.disk.append(name, text));
+  }
+
   remove(name: string): Promise<void> {
     return this.enqueue(name, undefined, () => this.disk.remove(name));
+  }
+
+  locate(name: string): string | undefined {
+    return this.disk.locate?.(name);
   }
 
   private enqueue(name: string, text: string | undefined, run: () => Promise<void>): Promise<void> {
     const change: Pending = { text, seq: ++this.seq };
     this.pending.set(name, change);
+    return this.chain(name, run, change);
+  }
+
+  /** Runs `run` after the file's earlier changes; `change`, when given, stops being pending once it is done. */
+  private chain(name: string, run: () => Promise<void>, change?: Pending): Promise<void> {
     // A failed change does not block the ones after it; its caller gets the failure.
     const done = (this.tails.get(name) ?? Promise.resolve()).then(run);
     const tail = done
       .catch(() => undefined)
       .then(() => {
-        if (this.pending.get(name) === change) {
+        if (change !== undefined && this.pending.get(name) === change) {
           this.pending.delete(name);
         }
         if (this.tails.get(name) === tail) {

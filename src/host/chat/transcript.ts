@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TranscriptMessage, ChatSummary, ErrorAction, ErrorInfo, MessageStatus, Transcript, Usage } from '../../shared/protocol';
 import { isErrorAction } from '../../shared/protocol';
+import { parseModelParameters } from '../../shared/modelParameters';
 import { isRecord } from '../../util/isRecord';
 
 export const TITLE_MAX_LENGTH = 60;
@@ -114,6 +115,8 @@ export function parseMessage(value: unknown): TranscriptMessage | undefined {
   if (usage) message.usage = usage;
   if (error) message.error = error;
   if (finishReason) message.finishReason = finishReason;
+  const parameters = parseModelParameters(value.parameters);
+  if (Object.keys(parameters).length > 0) message.parameters = parameters;
   return message;
 }
 

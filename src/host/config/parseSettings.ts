@@ -1,6 +1,8 @@
 // Pure (no vscode): turns raw configuration values into trusted Settings, so a bad value
 // in settings.json falls back to the default instead of reaching the client.
-import { DEFAULT_INITIAL_DELAY_MS, DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT, MAX_RETRY_AFTER_MS } from '../../api';
+import { DEFAULT_INITIAL_DELAY_MS, DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT, MAX_RETRY_AFTER_MS, type StreamLimits } from '../../api';
+import { parseModelOptions, type ModelOptions } from '../modelOptions/modelOptions';
+import { parseAnswerLimits } from './answerLimits';
 
 export type ApiKind = 'chat' | 'responses';
 
@@ -21,6 +23,10 @@ export interface Settings {
   stream: boolean;
   /** Models that may call tools in VS Code's chat besides those whose /models record says so. */
   toolCallingModels: string[];
+  /** The answer size limit and the data timeouts, passed to every chat call (see answerLimits.ts). */
+  limits: Required<StreamLimits>;
+  /** Per-model temperature, top_p and reasoning effort (modelAccess.modelOptions), only those set. */
+  modelOptions: ModelOptions;
 }
 
 /** The configuration values as read, untyped because settings.json can hold anything. */
@@ -34,6 +40,10 @@ export interface RawSettings {
   systemPrompt?: unknown;
   stream?: unknown;
   toolCallingModels?: unknown;
+  maxAnswerChars?: unknown;
+  firstTokenTimeoutSeconds?: unknown;
+  idleTimeoutSeconds?: unknown;
+  modelOptions?: unknown;
 }
 
 /**
@@ -51,6 +61,10 @@ export const SETTING_KEYS: Readonly<Record<keyof RawSettings, string>> = {
   systemPrompt: 'systemPrompt',
   stream: 'stream',
   toolCallingModels: 'languageModels.toolCallingModels',
+  maxAnswerChars: 'maxAnswerChars',
+  firstTokenTimeoutSeconds: 'firstTokenTimeoutSeconds',
+  idleTimeoutSeconds: 'idleTimeoutSeconds',
+  modelOptions: 'modelOptions',
 };
 
 /** The retry defaults and bounds are the API client's own (package.json repeats them; a test keeps them equal). */
@@ -84,6 +98,8 @@ export function parseSettings(raw: RawSettings): Settings {
     toolCallingModels: Array.isArray(raw.toolCallingModels)
       ? raw.toolCallingModels.map(nonEmptyTrimmed).filter((id): id is string => id !== undefined)
       : [],
+    limits: parseAnswerLimits(raw),
+    modelOptions: parseModelOptions(raw.modelOptions),
   };
 }
 

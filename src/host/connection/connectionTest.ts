@@ -4,6 +4,8 @@ import type { KeyStore } from '../auth/keyStore';
 import { StreamingFallback } from '../chat/streamingFallback';
 import { readSettings } from '../config/settings';
 import type { Log } from '../logging/log';
+import { describeCertificates, describeProxy, networkWarnings } from '../network/networkReport';
+import type { NetworkProvider } from '../network/networkSettings';
 import { formatConnectionReport, overallStatus, type CheckResult, type CheckStatus, type ConnectionReport } from './connectionReport';
 
 /** Small, so the test costs next to nothing; 16 is the smallest many servers accept for max_output_tokens. */
@@ -30,6 +32,7 @@ function elapsed(since: number): number {
 export async function runConnectionTest(
   keys: KeyStore,
   log: Log,
+  networks: NetworkProvider,
   environment: ConnectionReport['environment'],
   signal: AbortSignal,
 ): Promise<ConnectionReport> {
@@ -76,9 +79,21 @@ export async function runConnectionTest(
     return report;
   }
 
+  const network = await networks.current();
+  let baseUrl: URL | undefined;
+  try {
+    baseUrl = new URL(settings.baseUrl);
+  } catch {
+    baseUrl = undefined;
+  }
+  const warnings = networkWarnings(network.proxies, network.cas, baseUrl);
+  check({ name: 'Proxy', status: 'pass', detail: describeProxy(network.proxies, baseUrl) });
+  check({ name: 'Certificates', status: network.proxies.strictSSL ? 'pass' : 'warn', detail: describeCertificates(network.proxies, network.cas) });
+  for (const warning of warnings) check({ name: 'Network', status: 'warn', detail: warning });
+
   let client: ModelAccessClient;
   try {
-    client = new ModelAccessClient({ baseUrl: settings.baseUrl, apiKey, retry: { maxRetries: 0 }, log: log.request });
+    client = new ModelAccessClient({ baseUrl: settings.baseUrl, apiKey, retry: { maxRetries: 0 }, log: log.request, network: network.network.options });
   } catch (error) {
     check({ name: 'Client', status: 'fail', detail: describeError(error) });
     return report;
@@ -152,7 +167,7 @@ export interface ConnectionTestResult {
 }
 
 /** The command: runs the test under a cancellable notification and writes the report to the log channel. */
-export async function testConnectionCommand(keys: KeyStore, log: Log, extension: vscode.Extension<unknown>): Promise<ConnectionTestResult> {
+export async function testConnectionCommand(keys: KeyStore, log: Log, networks: NetworkProvider, extension: vscode.Extension<unknown>): Promise<ConnectionTestResult> {
   const environment = {
     extensionVersion: String((extension.packageJSON as { version?: unknown }).version ?? 'unknown'),
     vscodeVersion: vscode.version,
@@ -164,7 +179,7 @@ export async function testConnectionCommand(keys: KeyStore, log: Log, extension:
     (_progress, token) => {
       const controller = new AbortController();
       const subscription = token.onCancellationRequested(() => controller.abort());
-      return runConnectionTest(keys, log, environment, controller.signal).finally(() => subscription.dispose());
+      return runConnectionTest(keys, log, networks, environment, controller.signal).finally(() => subscription.dispose());
     },
   );
   const text = log.redact(formatConnectionReport(report));

@@ -1,6 +1,6 @@
 // Pure (no vscode): what the Models tree shows, built from the records /models returned.
 // The tree provider only maps these descriptors onto vscode.TreeItem.
-import { CLIENT_ERROR_CODES } from '../../api';
+import { CLIENT_ERROR_CODES, ROUTE_ERROR_CODES } from '../../api';
 import { escapeMarkdown } from './markdownEscape';
 
 /** A listed model as the client returns it: the id it found, and the record exactly as the server sent it. */
@@ -122,6 +122,10 @@ export function actionForModelsFailure(failure: ModelsFailure): ModelsErrorActio
   }
   if (failure.code === CLIENT_ERROR_CODES.invalidBaseUrl) {
     return 'setBaseUrl';
+  }
+  if (failure.code !== undefined && ROUTE_ERROR_CODES.includes(failure.code)) {
+    // The proxy or a certificate: the message names the setting to change.
+    return 'retry';
   }
   // No reply at all, or no such path: the base URL is the likely culprit.
   if (failure.network || failure.status === 404) {

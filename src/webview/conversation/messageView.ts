@@ -7,6 +7,7 @@ import type { HostChannel } from '../hostChannel';
 import type { MarkdownView } from '../markdown/markdownView';
 import { isSendKey } from '../keys';
 import { finishReasonNote } from '../../shared/finishReason';
+import { formatModelParameters } from '../../shared/modelParameters';
 import { ACTION_LABELS, formatErrorDetails, formatUsage } from './format';
 import { RetryCountdown, type Clock } from './retryCountdown';
 
@@ -165,9 +166,11 @@ export class MessageView {
     this.statusNote.textContent = note ?? '';
     this.statusNote.hidden = note === undefined;
     this.renderError(message.error);
-    const usage = formatUsage(message.usage);
-    this.usage.textContent = usage ?? '';
-    this.usage.hidden = usage === undefined;
+    // The footer: token usage, then the parameters the request carried (when the user set any).
+    const parameters = formatModelParameters(message.parameters);
+    const footer = [formatUsage(message.usage), parameters === undefined ? undefined : `Parameters: ${parameters}`].filter((part) => part !== undefined);
+    this.usage.textContent = footer.join(' — ');
+    this.usage.hidden = footer.length === 0;
   }
 
   private renderError(error: ErrorInfo | undefined): void {

@@ -52,6 +52,22 @@ describe('api/client: requests, replies and errors (local server)', () => {
     assert.equal(server.requests[1]?.url, '/v1/responses');
   });
 
+  it('sends temperature, top_p and the reasoning effort only when given, in each API\'s wire shape', async () => {
+    reply = streamDone;
+    const c = client();
+    await drain(c.chat({ model: 'm', messages: [] }));
+    await drain(c.chat({ model: 'm', messages: [], temperature: 0, topP: 0.5, reasoningEffort: 'high' }));
+    reply = (_req, res) => {
+      startSse(res);
+      res.end('event: response.completed\ndata: {"type":"response.completed","response":{"status":"completed"}}\n\n');
+    };
+    await drain(c.respond({ model: 'm', input: 'x', temperature: 1.5, topP: 1, reasoningEffort: 'low' }));
+    const bodies = server.requests.map((r) => JSON.parse(r.body) as Record<string, unknown>);
+    assert.deepEqual(bodies[0], { model: 'm', messages: [], stream: true });
+    assert.deepEqual(bodies[1], { model: 'm', messages: [], stream: true, temperature: 0, top_p: 0.5, reasoning_effort: 'high' });
+    assert.deepEqual(bodies[2], { model: 'm', input: 'x', stream: true, temperature: 1.5, top_p: 1, reasoning: { effort: 'low' } });
+  });
+
   it('sends stream: false when asked and turns the JSON reply into the same events', async () => {
     reply = (_req, res) => sendJson(res, 200, {
       object: 'chat.completion',

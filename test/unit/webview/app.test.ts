@@ -1,24 +1,13 @@
 import * as assert from 'node:assert/strict';
-import type { TranscriptMessage, StateMessage } from '../../../src/shared/protocol';
-import { click, createAppHarness, isShown, key, type AppHarness } from './appHarness';
+import type { TranscriptMessage } from '../../../src/shared/protocol';
+import { click, createAppHarness, isShown, key, stateMessage, type AppHarness } from './appHarness';
 
 let nextId = 1;
 function message(role: TranscriptMessage['role'], content: string, extra: Partial<TranscriptMessage> = {}): TranscriptMessage {
   return { id: `m${nextId++}`, role, content, status: 'done', createdAt: 1, ...extra };
 }
 
-function state(messages: TranscriptMessage[], extra: Partial<StateMessage> = {}): StateMessage {
-  return {
-    type: 'state',
-    chat: { id: 'chat-1', title: 'First chat', createdAt: 1, updatedAt: 2, messages },
-    model: 'echo-1',
-    busy: false,
-    hasApiKey: true,
-    hasBaseUrl: true,
-    history: [],
-    ...extra,
-  };
-}
+const state = stateMessage;
 
 function type(h: AppHarness, text: string): HTMLTextAreaElement {
   const prompt = h.$<HTMLTextAreaElement>('textarea#prompt');
@@ -29,6 +18,17 @@ function type(h: AppHarness, text: string): HTMLTextAreaElement {
 
 describe('webview/app (jsdom)', () => {
   describe('conversation rendering (DOM contract)', () => {
+    it('the footer shows the parameters the answer was asked with, after the usage', () => {
+      const h = createAppHarness();
+      const both = message('assistant', 'a', { model: 'echo-1', usage: { inputTokens: 1, outputTokens: 2 }, parameters: { temperature: 0.2, reasoningEffort: 'high' } });
+      const only = message('assistant', 'b', { model: 'echo-1', parameters: { topP: 0.9 } });
+      h.receive(state([both, only]));
+      h.runFrames();
+      assert.equal(h.$(`.message[data-id="${both.id}"] .usage`).textContent, 'Tokens: 1 in · 2 out — Parameters: temperature 0.2 · reasoning effort high');
+      assert.equal(h.$(`.message[data-id="${only.id}"] .usage`).textContent, 'Parameters: top_p 0.9');
+      assert.equal(isShown(h.$(`.message[data-id="${only.id}"] .usage`)), true);
+    });
+
     it('replays a state: messages with role, status, id, markdown content, usage, reasoning and errors', () => {
       const h = createAppHarness();
       const question = message('user', 'What is **2+2**?');
@@ -58,6 +58,7 @@ describe('webview/app (jsdom)', () => {
       assert.match(error.textContent ?? '', /HTTP 401 · authentication_error · invalid_api_key/);
       assert.equal(h.$(`.message[data-id="${failed.id}"] .content`).textContent?.trim(), 'partial text', 'a failed answer keeps its text');
       assert.equal(isShown(h.$(`.message[data-id="${answer.id}"] .error`)), false);
+      assert.equal(isShown(h.$(`.message[data-id="${failed.id}"] .usage`)), false, 'no usage, no parameters: no footer');
     });
 
     it('shows the model id on the model picker, which opens the host quick pick', () => {

@@ -1,5 +1,5 @@
 // Runs the chat app in jsdom with a recorded host, a controllable clock and manual frames.
-import type { HostToWebview, WebviewToHost } from '../../../src/shared/protocol';
+import type { HostToWebview, StateMessage, TranscriptMessage, WebviewToHost } from '../../../src/shared/protocol';
 import { ChatApp } from '../../../src/webview/app';
 import type { ViewState } from '../../../src/webview/hostChannel';
 import { createWindow, type TestWindow } from './domFixture';
@@ -97,4 +97,18 @@ export function click(window: TestWindow, element: Element): MouseEvent {
   const event = new window.MouseEvent('click', { bubbles: true, cancelable: true });
   element.dispatchEvent(event);
   return event;
+}
+
+/** A state message for chat `chat-1` with `messages`, model echo-1, key and base URL set. */
+export function stateMessage(messages: TranscriptMessage[] = [], extra: Partial<StateMessage> = {}): StateMessage {
+  return {
+    type: 'state',
+    chat: { id: 'chat-1', title: 'First chat', createdAt: 1, updatedAt: 2, messages },
+    model: 'echo-1',
+    busy: false,
+    hasApiKey: true,
+    hasBaseUrl: true,
+    history: [],
+    ...extra,
+  };
 }

@@ -7,6 +7,7 @@ import { memoryChatFiles, type ChatFiles } from '../../../../src/host/chat/chatF
 import { HistoryStore } from '../../../../src/host/chat/historyStore';
 import { ConfigurationError } from '../../../../src/host/client/configurationError';
 import type { HostToWebview } from '../../../../src/shared/protocol';
+import { ANSWER_SIZE_LIMIT } from '../../../../src/shared/finishReason';
 import { FakeTimers } from './fakeTimers';
 
 interface Call {
@@ -423,8 +424,11 @@ describe('ChatSession', () => {
     const removeGate = new Promise<void>((resolve) => (finishRemove = resolve));
     const remove = memory.remove.bind(memory);
     memory.remove = async (name) => {
-      removing();
-      await removeGate;
+      // Only the deleted chat's file is held (a save also removes the chat's answer journal).
+      if (name === `chat-${oldId}.json`) {
+        removing();
+        await removeGate;
+      }
       await remove(name);
     };
     const deleted = session.deleteChat(oldId);
@@ -654,5 +658,168 @@ describe('ChatSession', () => {
     assert.ok(mentions.length >= 2, 'both are traced');
     assert.deepEqual([...new Set(mentions.map((line) => line.level))], ['trace']);
     assert.ok(logged.some((line) => line.level === 'warn' && line.message.includes('Service unavailable')));
+  });
+
+  describe('saving costs what changed, failures show, nothing is lost', () => {
+    /** memory files that count the bytes each write or append puts on disk. */
+    function countBytes(files: ChatFiles): number[] {
+      const writes: number[] = [];
+      const writeAtomic = files.writeAtomic.bind(files);
+      const append = files.append.bind(files);
+      files.writeAtomic = async (name, text) => {
+        if (name.startsWith('chat-')) writes.push(Buffer.byteLength(text));
+        await writeAtomic(name, text);
+      };
+      files.append = async (name, text) => {
+        writes.push(Buffer.byteLength(text));
+        await append(name, text);
+      };
+      return writes;
+    }
+
+    /** A stream the test drives: each step() lets it yield the next chunk (and, after the last, end). */
+    function steppedStream(chunks: string[]): { script: Script; step(): Promise<void> } {
+      let next: (() => void) | undefined;
+      const wait = (): Promise<void> => new Promise<void>((resolve) => (next = resolve));
+      return {
+        script: async function* () {
+          for (const chunk of chunks) {
+            await wait();
+            yield { type: 'text', text: chunk };
+          }
+          await wait();
+          yield { type: 'done', finishReason: 'stop' };
+        },
+        async step() {
+          await until(() => next !== undefined);
+          const release = next;
+          next = undefined;
+          release?.();
+        },
+      };
+    }
+
+    async function bytesPerStreamingSave(priorMessages: number): Promise<number[]> {
+      memory = memoryChatFiles();
+      const store = new HistoryStore(memory);
+      const big = 'y'.repeat(2000);
+      const prior = { id: 'long-chat', title: 'Long', createdAt: 1, updatedAt: 1, messages: Array.from({ length: priorMessages }, (_, i) => ({
+        id: `m${i}`, role: (i % 2 === 0 ? 'user' : 'assistant') as 'user' | 'assistant', content: big, status: 'done' as const, createdAt: 1,
+      })) };
+      await store.save(prior);
+      await store.setCurrentId('long-chat');
+      const writes = countBytes(memory);
+      const chunks = Array.from({ length: 6 }, () => 'z'.repeat(100));
+      const stream = steppedStream(chunks);
+      client.script = stream.script;
+      const session = makeSession();
+      const done = session.send('go');
+      await until(() => writes.length === 1);
+      const streamingSaves: number[] = [];
+      for (let i = 0; i < chunks.length; i++) {
+        await stream.step();
+        await until(() => session.chat.messages.at(-1)?.content.length === (i + 1) * 100);
+        const before = writes.length;
+        timers.advance(500);
+        await until(() => writes.length > before);
+        streamingSaves.push(writes.at(-1) ?? 0);
+      }
+      await stream.step();
+      await done;
+      const stored = new HistoryStore(memory).load('long-chat');
+      assert.equal(stored?.messages.at(-1)?.content, chunks.join(''), 'the finished answer is stored whole');
+      assert.equal(memory.read('chat-long-chat.journal'), undefined, 'the journal is folded in at the end');
+      return streamingSaves;
+    }
+
+    it('a save while an answer streams writes the new text only: bytes per save do not grow with the chat', async () => {
+      const small = await bytesPerStreamingSave(2);
+      const large = await bytesPerStreamingSave(400);
+      assert.equal(small.length, 6);
+      assert.deepEqual(large, small, 'the same bytes per save for a 1.6 KB and an 800 KB chat');
+      assert.ok(small.every((bytes) => bytes < 200), `each save writes about the 100 new characters: ${small.join(', ')}`);
+    });
+
+    it('a crash mid-answer: the chat file plus its journal reopen the answer, marked stopped, with all saved text', async () => {
+      client.script = hangAfter('first');
+      const session = makeSession();
+      void session.send('Hi');
+      await until(() => session.chat.messages[1]?.content === 'first');
+      timers.advance(500);
+      await until(() => memory.read(`chat-${session.chat.id}.journal`) !== undefined);
+      // The chat file still has the empty answer; the journal has the text. A torn last line (a crash mid-append) is skipped.
+      await memory.append(`chat-${session.chat.id}.journal`, '{"m":"x","c":"tor');
+      const reopened = new HistoryStore(memory).load(session.chat.id);
+      assert.deepEqual(reopened?.messages.map((m) => [m.content, m.status]), [['Hi', 'done'], ['first', 'stopped']]);
+      session.stop();
+    });
+
+    it('a failed save is shown in the chat before the answer shows finished, and cleared once saving works again', async () => {
+      let failing = true;
+      const writeAtomic = memory.writeAtomic.bind(memory);
+      memory.writeAtomic = async (name, text) => {
+        if (failing) throw new Error("ENOTDIR: not a directory, mkdir '/x/chats'");
+        await writeAtomic(name, text);
+      };
+      const session = makeSession();
+      await session.send('Hi');
+      const failure = posted.findIndex((m) => m.type === 'saveStatus' && m.error?.includes('ENOTDIR'));
+      const finished = posted.findIndex((m) => m.type === 'messageUpdated' && m.message.status === 'done');
+      assert.ok(failure >= 0, 'the failure is posted');
+      assert.ok(failure < finished, 'before the answer shows finished');
+      assert.equal(posted.filter((m) => m.type === 'saveStatus').length, 1, 'once, not at every save');
+      assert.match(session.captureState().saveError ?? '', /ENOTDIR/, 'a reloaded view shows it again');
+      failing = false;
+      await session.send('again');
+      assert.deepEqual(posted.filter((m) => m.type === 'saveStatus').at(-1), { type: 'saveStatus' });
+      assert.equal(session.captureState().saveError, undefined);
+    });
+
+    it('a send while an answer streams is given back to the prompt, not dropped', async () => {
+      client.script = hangAfter('partial');
+      const session = makeSession();
+      const first = session.send('one');
+      await until(() => session.chat.messages[1]?.content === 'partial');
+      await session.send('typed meanwhile');
+      assert.deepEqual(posted.filter((m) => m.type === 'sendRejected').map((m) => m.type === 'sendRejected' && m.text), ['typed meanwhile']);
+      assert.equal(session.chat.messages.filter((m) => m.role === 'user').length, 1);
+      session.stop();
+      await first;
+    });
+
+    it('a deleted chat can be restored with Undo', async () => {
+      let answerUndo!: (undo: boolean) => void;
+      const offered: string[] = [];
+      const session = makeSession({
+        offerUndo: (title) => {
+          offered.push(title);
+          return new Promise((resolve) => (answerUndo = resolve));
+        },
+      });
+      await session.send('Keep me');
+      const id = session.chat.id;
+      await session.newChat();
+      await session.deleteChat(id);
+      assert.equal(new HistoryStore(memory).load(id), undefined);
+      assert.deepEqual(offered, ['Keep me']);
+      answerUndo(true);
+      await until(() => new HistoryStore(memory).load(id) !== undefined);
+      assert.deepEqual(new HistoryStore(memory).load(id)?.messages.map((m) => m.content), ['Keep me', 'Keep me']);
+      assert.ok(posted.filter((m) => m.type === 'history').at(-1)?.type === 'history');
+    });
+
+    it('an answer cut at the size limit is kept, marked with the size-limit finish reason, and saved', async () => {
+      client.script = async function* (call) {
+        assert.equal(call.options?.maxAnswerChars, 10, 'the limit reaches the client');
+        yield { type: 'text', text: '0123456789' };
+        yield { type: 'cutOff', reason: 'maxAnswerChars', limit: 10 };
+      };
+      const session = makeSession({ getLimits: () => ({ maxAnswerChars: 10 }) });
+      await session.send('Hi');
+      const stored = new HistoryStore(memory).load(session.chat.id)?.messages[1];
+      assert.equal(stored?.content, '0123456789');
+      assert.equal(stored?.status, 'done');
+      assert.equal(stored?.finishReason, ANSWER_SIZE_LIMIT);
+    });
   });
 });

@@ -23,6 +23,8 @@ describe('toErrorInfo', () => {
     ['400 → nothing to click', apiError(400), []],
     ['network failure → retry or check the base URL', apiError(undefined, { type: 'network_error' }), ['retry', 'setBaseUrl']],
     ['timeout → retry', apiError(undefined, { type: 'network_error', code: 'timeout' }), ['retry']],
+    ['proxy or certificate failure → retry (the message names the setting), not the base URL', apiError(undefined, { type: 'network_error', code: 'proxy_auth_required' }), ['retry']],
+    ['untrusted certificate → retry, not the base URL', apiError(undefined, { type: 'network_error', code: 'certificate_untrusted' }), ['retry']],
     ['error inside a 200 stream → retry', apiError(200, { type: 'server_error' }), ['retry']],
     ['stream cut off → retry', apiError(200, { type: 'network_error', code: 'stream_truncated' }), ['retry']],
     ['key refused before sending → set the key', apiError(undefined, { type: 'invalid_request_error', code: 'invalid_api_key_format' }), ['setApiKey']],

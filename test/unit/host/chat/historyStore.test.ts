@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { nodeChatFiles } from '../../../../src/host/chat/chatFiles';
-import { HistoryStore } from '../../../../src/host/chat/historyStore';
+import { DAMAGED_TITLE, HistoryStore } from '../../../../src/host/chat/historyStore';
 import type { TranscriptMessage, Transcript } from '../../../../src/shared/protocol';
 
 function chat(id: string, updatedAt: number, messages: Partial<TranscriptMessage>[] = [{}]): Transcript {
@@ -110,6 +110,59 @@ describe('HistoryStore (files in a folder)', () => {
     assert.deepEqual(store.list().map((s) => s.id), ['b', 'd', 'c']);
   });
 
+  it('eviction goes by last update, as the README says: opening a chat does not count as use', async () => {
+    for (const [i, id] of ['a', 'b', 'c'].entries()) {
+      await store.save(chat(id, i));
+    }
+    // What opening a chat does: read it and make it current.
+    assert.ok(store.load('a'));
+    await store.setCurrentId('a');
+    await store.save(chat('d', 5));
+    assert.equal(store.load('a'), undefined, 'the chat updated longest ago goes, even just opened');
+    assert.deepEqual(store.list().map((s) => s.id), ['d', 'c', 'b']);
+  });
+
+  it('never evicts a damaged chat file (it is shown for the user to deal with)', async () => {
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'chat-broken.json'), '{');
+    for (const [i, id] of ['a', 'b', 'c', 'd'].entries()) {
+      await store.save(chat(id, i + 1));
+    }
+    assert.ok(filesInFolder().includes('chat-broken.json'));
+    assert.deepEqual(store.list().filter((s) => !s.damaged).map((s) => s.id), ['d', 'c', 'b']);
+  });
+
+  it('delete gives back an undo that restores the file as it was, damaged or not', async () => {
+    await store.save(chat('a', 1));
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'chat-broken.json'), '{"half');
+    const deleted = await store.delete('a');
+    const deletedBroken = await store.delete('broken');
+    assert.deepEqual(filesInFolder(), []);
+    assert.equal(deletedBroken?.title, DAMAGED_TITLE);
+    await deleted?.restore();
+    await deletedBroken?.restore();
+    assert.deepEqual(reopened().load('a')?.messages.map((m) => m.content), chat('a', 1).messages.map((m) => m.content));
+    assert.equal(fs.readFileSync(path.join(folder, 'chat-broken.json'), 'utf8'), '{"half');
+  });
+
+  it('a crash mid-answer: the journal on disk is replayed onto the answer, which reopens stopped; a finished answer ignores a stale journal', async () => {
+    const streaming = chat('a', 1, [{ id: 'q', role: 'user', content: 'Q' }, { id: 'ans', role: 'assistant', content: 'Hel', status: 'streaming' }]);
+    await store.save(streaming);
+    assert.equal(await store.appendAnswer('a', 'ans', 'lo, ', ''), '{"m":"ans","c":"lo, "}\n'.length);
+    await store.appendAnswer('a', 'ans', 'world', 'thinking');
+    assert.deepEqual(filesInFolder(), ['chat-a.journal', 'chat-a.json']);
+    const reopenedAnswer = reopened().load('a')?.messages[1];
+    assert.equal(reopenedAnswer?.content, 'Hello, world');
+    assert.equal(reopenedAnswer?.reasoning, 'thinking');
+    assert.equal(reopenedAnswer?.status, 'stopped');
+    // A crash between the final whole save and the journal's removal: the journal must not add text twice.
+    fs.writeFileSync(path.join(folder, 'chat-a.json'), JSON.stringify(chat('a', 2, [{ id: 'q', role: 'user', content: 'Q' }, { id: 'ans', role: 'assistant', content: 'Hello, world', status: 'done' }])));
+    assert.equal(reopened().load('a')?.messages[1].content, 'Hello, world');
+    await store.save(reopened().load('a') as Transcript);
+    assert.deepEqual(filesInFolder(), ['chat-a.json'], 'a whole save removes the journal');
+  });
+
   it('deletes a chat and forgets it as current', async () => {
     await store.save(chat('a', 1));
     await store.save(chat('b', 2));
@@ -144,7 +197,7 @@ describe('HistoryStore (files in a folder)', () => {
     assert.equal(recovered?.messages[1].content, 'partial');
   });
 
-  it('skips corrupt, foreign and mismatched files instead of failing', async () => {
+  it('lists corrupt, foreign and mismatched chat files as damaged (never dropped silently), ignores other files', async () => {
     await store.save(chat('ok', 1));
     fs.writeFileSync(path.join(folder, 'chat-cut.json'), '{"id":"cut","messages":[{"id":"m","ro');
     fs.writeFileSync(path.join(folder, 'chat-number.json'), '42');
@@ -152,7 +205,10 @@ describe('HistoryStore (files in a folder)', () => {
     fs.writeFileSync(path.join(folder, 'notes.txt'), 'not ours');
     fs.mkdirSync(path.join(folder, 'chat-dir.json'));
     fs.writeFileSync(path.join(folder, 'current.json'), '{"id": 7}');
-    assert.deepEqual(store.list().map((s) => s.id), ['ok']);
+    const listed = store.list();
+    assert.deepEqual(listed.filter((s) => !s.damaged).map((s) => s.id), ['ok']);
+    assert.deepEqual(listed.filter((s) => s.damaged).map((s) => s.id).sort(), ['cut', 'number', 'other']);
+    assert.ok(listed.filter((s) => s.damaged).every((s) => s.title === DAMAGED_TITLE && s.messageCount === 0 && s.updatedAt > 0));
     assert.equal(store.load('cut'), undefined);
     assert.equal(store.load('number'), undefined);
     assert.equal(store.load('other'), undefined, 'a file may not claim another chat');

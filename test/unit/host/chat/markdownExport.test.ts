@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { ANSWER_SIZE_LIMIT } from '../../../../src/shared/finishReason';
 import { exportFileName, transcriptToMarkdown } from '../../../../src/host/chat/markdownExport';
 import type { Transcript } from '../../../../src/shared/protocol';
 
@@ -57,6 +58,14 @@ describe('transcriptToMarkdown', () => {
     });
     assert.match(cut, /Half of\n\n_\[Cut off: the answer reached the output-token limit\.\]_/);
     assert.doesNotMatch(markdown, /Cut off/);
+  });
+
+  it('marks an answer the chat cut off at the size limit (modelAccess.maxAnswerChars)', () => {
+    const cut = transcriptToMarkdown({
+      ...transcript,
+      messages: [{ id: 'a', role: 'assistant', content: 'Lots', status: 'done', finishReason: ANSWER_SIZE_LIMIT, createdAt: 0 }],
+    });
+    assert.match(cut, /Lots\n\n_\[Cut off: the answer reached the size limit \(modelAccess\.maxAnswerChars\), so the connection was closed\.\]_/);
   });
 
   it('shows usage and reasoning in a fence its text cannot close', () => {

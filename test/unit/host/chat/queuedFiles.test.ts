@@ -20,6 +20,10 @@ class SlowDisk implements ChatFiles {
     return this.hold(`write ${name} ${text}`, () => this.texts.set(name, text));
   }
 
+  append(name: string, text: string): Promise<void> {
+    return this.hold(`append ${name} ${text}`, () => this.texts.set(name, (this.texts.get(name) ?? '') + text));
+  }
+
   remove(name: string): Promise<void> {
     return this.hold(`remove ${name}`, () => this.texts.delete(name));
   }
@@ -71,6 +75,25 @@ describe('QueuedFiles', () => {
     disk.releaseNext();
     await third;
     assert.equal(disk.read('a'), undefined);
+  });
+
+  it('appends run in order after a pending write or removal, and reads see them while it is pending', async () => {
+    const removed = files.remove('j');
+    const first = files.append('j', 'a');
+    const second = files.append('j', 'b');
+    assert.equal(files.read('j'), 'ab', 'the removal is pending: reads see what will be there');
+    await settle();
+    assert.deepEqual(disk.started, ['remove j']);
+    disk.releaseNext();
+    await removed;
+    await settle();
+    disk.releaseNext();
+    await first;
+    await settle();
+    disk.releaseNext();
+    await second;
+    assert.deepEqual(disk.started, ['remove j', 'append j a', 'append j b']);
+    assert.equal(disk.read('j'), 'ab');
   });
 
   it('runs changes to different files side by side', async () => {

@@ -100,6 +100,11 @@ describe('transcript helpers', () => {
       assert.equal(parseMessage({ id: 'x', role: 'assistant', content: 'half', status: 'done', finishReason: 7 })?.finishReason, undefined);
     });
 
+    it('keeps the parameters an answer was asked with, dropping malformed ones', () => {
+      assert.deepEqual(parseMessage({ id: 'x', role: 'assistant', content: 'a', status: 'done', parameters: { temperature: 0.2, topP: 'high', reasoningEffort: 'low' } })?.parameters, { temperature: 0.2, reasoningEffort: 'low' });
+      assert.equal('parameters' in (parseMessage({ id: 'x', role: 'assistant', content: 'a', status: 'done', parameters: { temperature: 9 } }) ?? {}), false);
+    });
+
     it('treats an unknown status as done', () => {
       assert.equal(parseMessage({ id: 'x', role: 'user', content: '', status: 'weird' })?.status, 'done');
     });

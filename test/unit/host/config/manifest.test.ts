@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEFAULT_INITIAL_DELAY_MS, DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT, MAX_RETRY_AFTER_MS } from '../../../../src/api';
 import { parseSettings, SETTING_KEYS } from '../../../../src/host/config/parseSettings';
+import { CA_CERTIFICATES_SETTING } from '../../../../src/host/network/certificates';
 
 interface Property {
   scope?: string;
@@ -29,10 +30,10 @@ describe('package.json settings', () => {
     }
   });
 
-  it('declares exactly the settings the user-only reader reads', () => {
+  it('declares exactly the settings the user-only readers read (the settings and the network configuration)', () => {
     assert.deepEqual(
       Object.keys(properties).sort(),
-      Object.values(SETTING_KEYS).map((key) => `modelAccess.${key}`).sort(),
+      [...Object.values(SETTING_KEYS).map((key) => `modelAccess.${key}`), CA_CERTIFICATES_SETTING].sort(),
     );
   });
 

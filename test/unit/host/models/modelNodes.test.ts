@@ -84,6 +84,8 @@ describe('models tree errors', () => {
 
   it('a network failure or a 404 leads to the base URL', () => {
     assert.equal(actionForModelsFailure({ message: 'ECONNREFUSED', network: true }), 'setBaseUrl');
+    assert.equal(actionForModelsFailure({ message: 'Could not reach the proxy', code: 'proxy_unreachable', network: true }), 'retry');
+    assert.equal(actionForModelsFailure({ message: 'not trusted', code: 'certificate_untrusted', network: true }), 'retry');
     assert.equal(actionForModelsFailure({ message: 'Not found', status: 404, network: false }), 'setBaseUrl');
     const nodes = buildErrorNodes({ message: 'connect ECONNREFUSED', network: true });
     assert.equal(nodes[0].kind === 'error' && nodes[0].description, 'no reply from the server');

@@ -1,0 +1,82 @@
+import * as vscode from 'vscode';
+import { readSettings } from '../config/settings';
+import { trustedModelId, type ModelArgumentTrust } from '../commands/trustedArgument';
+import { formatModelParameters } from '../../shared/modelParameters';
+import { parseParameterInput, parametersFor, PARAMETERS, REASONING_EFFORTS, withParameter, type ParameterName } from './modelOptions';
+import type { ModelParameters } from '../../shared/modelParameters';
+
+/** The questions Model Options… asks; the in-host tests answer them without a UI. */
+export interface ModelOptionsUi {
+  pickParameter(model: string, current: ModelParameters): Thenable<ParameterName | undefined>;
+  inputNumber(name: 'temperature' | 'topP', current: number | undefined): Thenable<string | undefined>;
+  /** '' clears the value. */
+  pickEffort(current: string | undefined): Thenable<string | undefined>;
+}
+
+const NOT_SET = '(not set: the service decides)';
+
+export const vscodeModelOptionsUi: ModelOptionsUi = {
+  pickParameter: async (model, current) => {
+    const items = (Object.keys(PARAMETERS) as ParameterName[]).map((name) => ({
+      label: PARAMETERS[name].label,
+      description: current[name] === undefined ? NOT_SET : String(current[name]),
+      name,
+    }));
+    const picked = await vscode.window.showQuickPick(items, {
+      title: `Model Access: Model Options for ${model}`,
+      placeHolder: `Sent with every request to ${model}; only what is set is sent`,
+    });
+    return picked?.name;
+  },
+  inputNumber: (name, current) => vscode.window.showInputBox({
+    title: `Model Access: ${PARAMETERS[name].label}`,
+    prompt: `From ${PARAMETERS[name].min} to ${PARAMETERS[name].max}; leave empty to send none.`,
+    value: current === undefined ? '' : String(current),
+    validateInput: (text) => {
+      const parsed = parseParameterInput(name, text);
+      return 'error' in parsed ? parsed.error : undefined;
+    },
+  }),
+  pickEffort: async (current) => {
+    const items = [{ label: NOT_SET, value: '' }, ...REASONING_EFFORTS.map((effort) => ({ label: effort, value: effort, description: effort === current ? 'current' : undefined }))];
+    const picked = await vscode.window.showQuickPick(items, { title: 'Model Access: Reasoning effort' });
+    return picked?.value;
+  },
+};
+
+/**
+ * Model Options…: sets one parameter of a model in the modelAccess.modelOptions user setting. The
+ * argument (a row of our Models tree, or an id from the tests) only chooses the model, else the
+ * active one; every value comes from the user's answers. Returns the model's parameters after the
+ * change, or undefined when cancelled.
+ */
+export async function modelOptionsCommand(argument: unknown, trust: ModelArgumentTrust, ui: ModelOptionsUi = vscodeModelOptionsUi): Promise<ModelParameters | undefined> {
+  const model = trustedModelId(argument, trust) ?? readSettings().model;
+  if (!model) {
+    void vscode.window.showInformationMessage('Model Access: select a model first (Models view or "Model Access: Select Model").');
+    return undefined;
+  }
+  const current = parametersFor(readSettings().modelOptions, model) ?? {};
+  const name = await ui.pickParameter(model, current);
+  if (!name) return undefined;
+  let value: number | string | undefined;
+  if (name === 'reasoningEffort') {
+    const effort = await ui.pickEffort(current.reasoningEffort);
+    if (effort === undefined) return undefined;
+    value = effort === '' ? undefined : effort;
+  } else {
+    const text = await ui.inputNumber(name, current[name]);
+    if (text === undefined) return undefined;
+    const parsed = parseParameterInput(name, text);
+    if ('error' in parsed) {
+      void vscode.window.showErrorMessage(`Model Access: ${parsed.error}`);
+      return undefined;
+    }
+    value = parsed.value;
+  }
+  const config = vscode.workspace.getConfiguration('modelAccess');
+  await config.update('modelOptions', withParameter(config.inspect('modelOptions')?.globalValue, model, name, value), vscode.ConfigurationTarget.Global);
+  const updated = parametersFor(readSettings().modelOptions, model) ?? {};
+  vscode.window.setStatusBarMessage(`Model Access: ${model}: ${formatModelParameters(updated) ?? 'no parameters set'}`, 5000);
+  return updated;
+}
