@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { ModelAccessClient } from '../../src/api';
 import type { ClientProvider } from '../../src/host/client/clientProvider';
 import { ModelAccessChatProvider } from '../../src/host/lm/modelAccessChatProvider';
-import { hooks, listedModelIds, serverUrl, useDemoKeyAndServer, waitFor } from './hooks';
+import { hooks, listedModelIds, serverUrl, setUserSetting, useDemoKeyAndServer, waitFor } from './hooks';
 
 const VENDOR = 'model-access';
 const editor = process.env.MODEL_ACCESS_TEST_EDITOR;
@@ -115,6 +115,38 @@ describe('language models in VS Code\'s own API (vscode.lm)', function () {
     }, 5000);
     const slowRequests = (await adminRequests()).filter((request) => request.model === 'slow-1');
     assert.equal(slowRequests.at(-1)?.outcome, 'client-closed');
+  });
+
+  it('the answer size limit applies to VS Code\'s requests too: firehose-1 is cut, said so, and its connection closed', async () => {
+    const before = (await adminRequests()).length;
+    await setUserSetting('maxAnswerChars', 3000);
+    try {
+      const response = await (await model('firehose-1')).sendRequest([vscode.LanguageModelChatMessage.User('go')], {});
+      const text = (await collect(response)).text.join('');
+      const note = '\n\nCut off: the answer reached the size limit (modelAccess.maxAnswerChars), so the connection was closed.';
+      assert.ok(text.endsWith(note), `no cut-off note at the end of ${text.length} characters`);
+      assert.equal(text.length - note.length, 3000);
+      await waitFor('the server to record the closed connection', async () =>
+        (await adminRequests()).slice(before).some((request) => request.model === 'firehose-1' && request.outcome === 'client-closed'), 5000);
+    } finally {
+      await setUserSetting('maxAnswerChars', undefined);
+    }
+  });
+
+  it('a model\'s options (modelAccess.modelOptions) are sent with VS Code\'s requests', async () => {
+    // The reference server does not know reasoning_effort: its 400 proves the parameter was sent.
+    await setUserSetting('modelOptions', { 'echo-1': { reasoningEffort: 'high' } });
+    try {
+      const echo = await model('echo-1');
+      await assert.rejects(
+        async () => collect(await echo.sendRequest([vscode.LanguageModelChatMessage.User('hi')], {})),
+        (error: unknown) => error instanceof vscode.LanguageModelError && /reasoning_effort/.test(error.message),
+      );
+    } finally {
+      await setUserSetting('modelOptions', undefined);
+    }
+    const plain = await (await model('echo-1')).sendRequest([vscode.LanguageModelChatMessage.User('plain')], {});
+    assert.equal((await collect(plain)).text.join(''), 'plain');
   });
 
   it('a refused call reaches the caller as a LanguageModelError with the server\'s message (403 → NoPermissions)', async () => {

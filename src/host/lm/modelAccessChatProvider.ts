@@ -8,8 +8,10 @@ import type { ClientProvider } from '../client/clientProvider';
 import { ConfigurationError } from '../client/clientProvider';
 import { onDidChangeSettings, readSettings } from '../config/settings';
 import type { Log } from '../logging/log';
+import { parametersFor } from '../modelOptions/modelOptions';
 import type { ModelCatalog } from '../models/modelCatalog';
 import { Disposable } from '../util/disposable';
+import { ANSWER_SIZE_LIMIT, finishReasonNote } from '../../shared/finishReason';
 import { toLanguageModelError } from './languageModelErrors';
 import { modelInformation, type ModelInformationSettings } from './modelInformation';
 import type {
@@ -78,6 +80,11 @@ export class ModelAccessChatProvider extends Disposable implements LanguageModel
         if (event.type === 'text') progress.report(new vscode.LanguageModelTextPart(event.text));
         else if (event.type === 'toolCall') {
           progress.report(new vscode.LanguageModelToolCallPart(event.id, event.name, parseToolArguments(event.name, event.arguments)));
+        } else if (event.type === 'cutOff') {
+          // The client closed the connection at modelAccess.maxAnswerChars: the text so far stands,
+          // and the caller (a person in VS Code's chat, or an agent) is told it is not the whole answer.
+          this.log.warn(`Language model ${model.id}: the answer reached ${event.limit} characters and was cut off.`);
+          progress.report(new vscode.LanguageModelTextPart(`\n\n${finishReasonNote(ANSWER_SIZE_LIMIT)}`));
         }
       }
     } catch (error) {
@@ -104,11 +111,15 @@ export class ModelAccessChatProvider extends Disposable implements LanguageModel
     const apiMessages = toApiMessages(messages);
     const onRetry = (info: { attempt: number; maxRetries: number; delayMs: number }): void =>
       this.log.info(`Language model ${model.id}: rate limited; retry ${info.attempt} of ${info.maxRetries} in ${info.delayMs} ms.`);
+    // The same guards and per-model parameters as the sidebar chat: the answer size limit and the
+    // data timeouts protect the editor whoever asks, and a model's temperature is the user's choice.
+    const callOptions = { ...settings.limits, signal, onRetry };
+    const parameters = parametersFor(settings.modelOptions, model.id);
     const maxOutputTokens = settings.maxOutputTokens ?? undefined;
     if (settings.api === 'responses') {
       // Tools travel only with chat completions (capabilities.toolCalling is false then).
       const input = apiMessages.filter((message) => message.role !== 'tool');
-      return client.respond({ model: model.id, input, ...(maxOutputTokens ? { maxOutputTokens } : {}) }, { signal, onRetry });
+      return client.respond({ model: model.id, input, ...(maxOutputTokens ? { maxOutputTokens } : {}), ...parameters }, callOptions);
     }
     const tools: ToolDefinition[] = model.capabilities.toolCalling
       ? (options.tools ?? []).map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.inputSchema }))
@@ -117,7 +128,8 @@ export class ModelAccessChatProvider extends Disposable implements LanguageModel
       model: model.id,
       messages: apiMessages,
       ...(maxOutputTokens ? { maxTokens: maxOutputTokens } : {}),
+      ...parameters,
       ...(tools.length > 0 ? { tools, toolChoice: options.toolMode === vscode.LanguageModelChatToolMode.Required ? 'required' as const : 'auto' as const } : {}),
-    }, { signal, onRetry });
+    }, callOptions);
   }
 }
