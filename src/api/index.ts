@@ -6,6 +6,7 @@ export { checkBaseUrl, invalidBaseUrlError, type BaseUrlCheck } from './baseUrl'
 export { maskKey, validateApiKey } from './apiKey';
 export { checkExtraHeaders, extraHeaderProblem } from './extraHeaders';
 export { isStreamingRequiredError } from './streamingRequired';
+export { readModelLimits, readToolCalling, type ModelLimits } from './modelLimits';
 export type {
   CallOptions,
   WireMessage,
@@ -19,6 +20,8 @@ export type {
   RespondRequest,
   RetryInfo,
   StreamEvent,
+  ToolCall,
+  ToolDefinition,
   StreamLimits,
 } from './types';
 export { DEFAULT_INITIAL_DELAY_MS, DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT, MAX_RETRY_AFTER_MS, type RetryOptions } from './retryPolicy';

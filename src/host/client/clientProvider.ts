@@ -82,12 +82,19 @@ export class ClientProvider extends Disposable {
         : `No API key is set for the profile "${name}". Run "Model Access: Set API Key".`, 'setApiKey');
     }
     this.log.addSecret(apiKey);
-    const fingerprint = JSON.stringify([profileFingerprint(settings), apiKey]);
+    const connection = profileFingerprint(settings);
+    const fingerprint = JSON.stringify([connection, apiKey]);
     const network = await this.network.current();
     let cached = this.cached.get(name);
     if (cached?.fingerprint !== fingerprint || cached.network !== network) {
       this.warnAboutNetwork(network, settings.baseUrl);
       const source = await this.keyStore.source(name).catch(() => undefined);
+      // Calls overlap (VS Code asks the language-model provider while views do): one that finished
+      // its wait first has cached the client, which must stay the one every caller shares; and
+      // settings changed meanwhile make this call's client stale.
+      const settled = this.cached.get(name);
+      if (settled?.fingerprint === fingerprint && settled.network === network) return settled.client;
+      if (profileFingerprint(settingsForProfile(this.settings(), name)) !== connection) return this.getClient(profile);
       this.log.info(`Using ${settings.baseUrl} (profile ${name}) with the key ${maskKey(apiKey)} (from ${source === 'environment' ? 'MODEL_ACCESS_API_KEY' : 'secret storage'}); ` +
         `retries on 429: ${settings.retry.maxRetries}, first wait ${settings.retry.initialDelayMs} ms.`);
       cached = {

@@ -30,6 +30,8 @@ export interface Settings {
   systemPrompt?: string;
   /** Ask for streamed answers (default). Off: plain JSON replies, except for models that only stream. */
   stream: boolean;
+  /** Models that may call tools in VS Code's chat besides those whose /models record says so. */
+  toolCallingModels: string[];
   /** The answer size limit and the data timeouts, passed to every chat call (see answerLimits.ts). */
   limits: Required<StreamLimits>;
   /** Per-model temperature, top_p and reasoning effort (modelAccess.modelOptions), only those set. */
@@ -46,6 +48,7 @@ export interface RawSettings {
   initialDelayMs?: unknown;
   systemPrompt?: unknown;
   stream?: unknown;
+  toolCallingModels?: unknown;
   maxAnswerChars?: unknown;
   firstTokenTimeoutSeconds?: unknown;
   idleTimeoutSeconds?: unknown;
@@ -68,6 +71,7 @@ export const SETTING_KEYS: Readonly<Record<keyof RawSettings, string>> = {
   initialDelayMs: 'retry.initialDelayMs',
   systemPrompt: 'systemPrompt',
   stream: 'stream',
+  toolCallingModels: 'languageModels.toolCallingModels',
   maxAnswerChars: 'maxAnswerChars',
   firstTokenTimeoutSeconds: 'firstTokenTimeoutSeconds',
   idleTimeoutSeconds: 'idleTimeoutSeconds',
@@ -109,6 +113,9 @@ export function parseSettings(raw: RawSettings): Settings {
     },
     systemPrompt,
     stream: raw.stream !== false,
+    toolCallingModels: Array.isArray(raw.toolCallingModels)
+      ? raw.toolCallingModels.map(nonEmptyTrimmed).filter((id): id is string => id !== undefined)
+      : [],
     limits: parseAnswerLimits(raw),
     modelOptions: parseModelOptions(raw.modelOptions),
   };
