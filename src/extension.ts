@@ -75,14 +75,17 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
     context.subscriptions.push(vscode.commands.registerCommand(id, run));
   };
   const runningTests = context.extensionMode === vscode.ExtensionMode.Test;
-  // A profile argument counts only from the tests; anyone else gets the profile quick pick.
+  // A profile argument counts only from a profile root of our own tree (identity) or the tests;
+  // anyone else gets the profile quick pick (which answers at once when there is one profile).
+  const rowProfile = (argument: unknown): string | undefined => (modelsTree.isOwnProfileRow(argument) ? argument.name : undefined);
   const chosenProfile = async (argument: unknown, title: string): Promise<string | undefined> => {
-    const trusted = trustedArgument(argument, runningTests);
+    const trusted = rowProfile(argument) ?? trustedArgument(argument, runningTests);
     return typeof trusted === 'string' ? trusted : pickProfile(title);
   };
   command('modelAccess.setApiKey', async (key, profile) => {
-    const name = await chosenProfile(profile, 'Set API Key');
-    return name === undefined ? false : setApiKeyCommand(keys, trustedArgument(key, runningTests), name);
+    const fromRow = rowProfile(key);
+    const name = fromRow ?? await chosenProfile(profile, 'Set API Key');
+    return name === undefined ? false : setApiKeyCommand(keys, fromRow ? undefined : trustedArgument(key, runningTests), name);
   });
   command('modelAccess.selectProfile', (name) => selectProfileCommand(trustedArgument(name, runningTests)));
   command('modelAccess.addProfile', (answers) =>
@@ -92,7 +95,7 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   const modelPicksShown = new vscode.EventEmitter<number>();
   context.subscriptions.push(modelPicksShown);
   command('modelAccess.selectModel', () => selectModelCommand(catalog, runningTests ? (count) => modelPicksShown.fire(count) : undefined));
-  command('modelAccess.refreshModels', () => modelsTree.refresh());
+  command('modelAccess.refreshModels', (row) => modelsTree.refresh(rowProfile(row)));
   // Arguments count only from the extension's own tree rows or its tests (see trustedArgument.ts).
   const modelTrust = { runningTests, isOwnModelRow: (value: unknown) => modelsTree.isOwnModelRow(value) };
   command('modelAccess.useModel', (model) => useModelCommand(model, modelTrust));

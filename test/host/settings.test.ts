@@ -55,6 +55,8 @@ describe('settings changes (in the real extension host)', () => {
     'modelAccess.idleTimeoutSeconds': 3600,
     'modelAccess.modelOptions': { 'echo-1': { temperature: 2, reasoningEffort: 'high' } },
     'modelAccess.network.caCertificates': ['/planted/ca.pem'],
+    'modelAccess.profiles': [{ name: 'Planted', baseUrl: 'http://127.0.0.1:9/v1', headers: { 'X-Planted': '1' } }],
+    'modelAccess.activeProfile': 'Planted',
   };
 
   it('a workspace cannot write any modelAccess setting (all are user-scope)', async () => {
@@ -89,6 +91,8 @@ describe('settings changes (in the real extension host)', () => {
       assert.equal(settings.stream, true);
       assert.deepEqual(settings.limits, { maxAnswerChars: 4_000_000, firstTokenTimeoutMs: 300_000, idleTimeoutMs: 120_000 }, 'a repository cannot lift the answer limits');
       assert.deepEqual(settings.modelOptions, {});
+      assert.deepEqual(settings.profiles.map((profile) => profile.name), ['Default'], 'a repository cannot add an endpoint profile');
+      assert.equal(settings.profile.name, 'Default', 'nor switch to one');
       const client = await clients.getClient();
       assert.ok((await client.listModels()).length > 0, 'the client still talks to the user\'s base URL');
 

@@ -28,7 +28,12 @@ export async function useModelCommand(argument: unknown, trust: ModelArgumentTru
   if (!id) {
     return undefined;
   }
-  await setActiveModel(id);
+  // A row under a profile root switches to that profile too (only our own rows carry one).
+  if (trust.isOwnModelRow(argument) && argument.profile !== undefined) {
+    await setActiveProfile(argument.profile, id);
+  } else {
+    await setActiveModel(id);
+  }
   return id;
 }
 

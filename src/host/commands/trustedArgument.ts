@@ -17,7 +17,7 @@ export function trustedArgument<T>(value: T, runningTests: boolean): T | undefin
 export interface ModelArgumentTrust {
   runningTests: boolean;
   /** True only for a row object the Models tree itself created (an identity check, never a shape check). */
-  isOwnModelRow(value: unknown): value is { id: string };
+  isOwnModelRow(value: unknown): value is { id: string; profile?: string };
 }
 
 /**

@@ -64,9 +64,13 @@ export class ModelCatalog extends Disposable {
     return entry.pending!;
   }
 
-  /** Forgets every list; the next list() fetches again. */
-  invalidate(): void {
-    this.lists = new Map();
+  /** Forgets every list (or only the named profile's); the next list() fetches again. */
+  invalidate(profile?: string): void {
+    if (profile === undefined) {
+      this.lists = new Map();
+    } else {
+      this.lists.delete(profile);
+    }
     this.changed.fire();
   }
 

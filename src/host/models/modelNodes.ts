@@ -20,6 +20,17 @@ export interface ModelNode {
   contextValue: 'model' | 'model.active';
   /** Markdown listing the record's fields as the server returned them. */
   tooltip: string;
+  /** The endpoint profile listing it (set under a profile root, when there are several profiles). */
+  profile?: string;
+}
+
+/** A root of the tree when there are several endpoint profiles: that profile's models are its children. */
+export interface ProfileNode {
+  kind: 'profile';
+  name: string;
+  label: string;
+  description?: string;
+  active: boolean;
 }
 
 export interface ErrorNode {
@@ -40,7 +51,18 @@ export interface InfoNode {
   label: string;
 }
 
-export type ModelsTreeNode = ModelNode | ErrorNode | ActionNode | InfoNode;
+export type ModelsTreeNode = ModelNode | ErrorNode | ActionNode | InfoNode | ProfileNode;
+
+/** The profile roots, in the settings' order; the active one says so. */
+export function buildProfileNodes(profiles: readonly { name: string; baseUrl?: string }[], activeProfile: string): ProfileNode[] {
+  return profiles.map((profile) => ({
+    kind: 'profile',
+    name: profile.name,
+    label: profile.name,
+    description: [profile.name === activeProfile ? 'active' : undefined, profile.baseUrl ?? 'no base URL'].filter(Boolean).join(' · '),
+    active: profile.name === activeProfile,
+  }));
+}
 
 const MAX_TOOLTIP_VALUE_LENGTH = 500;
 
@@ -74,7 +96,7 @@ export function modelTooltip(model: ListedModel): string {
 }
 
 /** Model nodes sorted as the server listed them; duplicates (same id) shown once. */
-export function buildModelNodes(models: readonly ListedModel[], activeModelId: string | undefined): ModelsTreeNode[] {
+export function buildModelNodes(models: readonly ListedModel[], activeModelId: string | undefined, profile?: string): ModelsTreeNode[] {
   if (models.length === 0) {
     return [{ kind: 'info', label: 'The service lists no models for this key.' }];
   }
@@ -94,6 +116,7 @@ export function buildModelNodes(models: readonly ListedModel[], activeModelId: s
       active,
       contextValue: active ? 'model.active' : 'model',
       tooltip: modelTooltip(model),
+      ...(profile !== undefined ? { profile } : {}),
     });
   }
   return nodes;

@@ -4,7 +4,9 @@ import { ConfigurationError } from '../client/clientProvider';
 import { readSettings } from '../config/settings';
 import { Disposable } from '../util/disposable';
 import type { ModelCatalog } from './modelCatalog';
-import { buildErrorNodes, buildModelNodes, type ModelNode, type ModelsErrorAction, type ModelsFailure, type ModelsTreeNode } from './modelNodes';
+import {
+  buildErrorNodes, buildModelNodes, buildProfileNodes, type ModelNode, type ModelsErrorAction, type ModelsFailure, type ModelsTreeNode, type ProfileNode,
+} from './modelNodes';
 
 export const MODELS_VIEW_ID = 'modelAccess.models';
 
@@ -26,9 +28,18 @@ export class ModelsTreeProvider extends Disposable implements vscode.TreeDataPro
   private readonly changed = this.register(new vscode.EventEmitter<ModelsTreeNode | undefined | void>());
   /** Every model row this tree handed to VS Code: the only objects Use for Chat / Copy Model ID accept as rows. */
   private readonly ownRows = new WeakSet<object>();
+  /** Likewise the profile roots: Set API Key, Test Connection and Refresh act on such a row's profile. */
+  private readonly ownProfileRows = new WeakSet<object>();
   readonly onDidChangeTreeData: vscode.Event<ModelsTreeNode | undefined | void> = this.changed.event;
 
-  constructor(private readonly catalog: ModelCatalog, private readonly activeModel: () => string | undefined = () => readSettings().model) {
+  constructor(
+    private readonly catalog: ModelCatalog,
+    private readonly activeModel: () => string | undefined = () => readSettings().model,
+    private readonly profiles: () => { names: { name: string; baseUrl?: string }[]; active: string } = () => {
+      const settings = readSettings();
+      return { names: settings.profiles, active: settings.profile.name };
+    },
+  ) {
     super();
     this.register(catalog.onDidChange(() => this.changed.fire()));
   }
@@ -38,9 +49,14 @@ export class ModelsTreeProvider extends Disposable implements vscode.TreeDataPro
     this.changed.fire();
   }
 
-  /** Fetches the list again and re-renders. */
-  refresh(): void {
-    this.catalog.invalidate();
+  /** Fetches the list again (every profile's, or the named one's) and re-renders. */
+  refresh(profile?: string): void {
+    this.catalog.invalidate(profile);
+  }
+
+  /** True only for a profile root this tree created (identity, as for model rows). */
+  isOwnProfileRow(value: unknown): value is ProfileNode {
+    return typeof value === 'object' && value !== null && this.ownProfileRows.has(value);
   }
 
   /** True only for a model row object this tree created (identity, not shape: a copy is not a row). */
@@ -52,21 +68,38 @@ export class ModelsTreeProvider extends Disposable implements vscode.TreeDataPro
     return toTreeItem(node);
   }
 
+  /**
+   * With one endpoint profile: its models at the root (as before profiles existed). With several:
+   * one root per profile, its models below it.
+   */
   async getChildren(parent?: ModelsTreeNode): Promise<ModelsTreeNode[]> {
+    if (parent?.kind === 'profile') {
+      return this.loadNodes(parent.name);
+    }
     if (parent) {
       return [];
     }
-    return this.loadNodes();
+    const { names, active } = this.profiles();
+    if (names.length < 2) {
+      return this.loadNodes();
+    }
+    const roots = buildProfileNodes(names, active);
+    for (const root of roots) this.ownProfileRows.add(root);
+    return roots;
   }
 
   /** The rows, loading under the view's progress bar when the list is not cached. */
-  async loadNodes(): Promise<ModelsTreeNode[]> {
+  async loadNodes(profile?: string): Promise<ModelsTreeNode[]> {
     try {
-      const models = this.catalog.cached ?? await vscode.window.withProgress(
+      const cached = profile === undefined ? this.catalog.cached : this.catalog.cachedFor(profile);
+      const models = cached ?? await vscode.window.withProgress(
         { location: { viewId: MODELS_VIEW_ID } },
-        () => this.catalog.list(),
+        () => this.catalog.list(profile),
       );
-      const nodes = buildModelNodes(models, this.activeModel());
+      const { active } = this.profiles();
+      // Under a profile root, the active mark belongs to the active profile's row only.
+      const activeModel = profile === undefined || profile === active ? this.activeModel() : undefined;
+      const nodes = buildModelNodes(models, activeModel, profile);
       for (const node of nodes) {
         if (node.kind === 'model') {
           this.ownRows.add(node);
@@ -75,8 +108,12 @@ export class ModelsTreeProvider extends Disposable implements vscode.TreeDataPro
       return nodes;
     } catch (error) {
       if (error instanceof ConfigurationError) {
-        // Empty, so that the view's welcome content (Set Base URL / Set API Key) shows.
-        return [];
+        // At the root: empty, so that the view's welcome content (Set Base URL / Set API Key) shows.
+        // Under a profile root the welcome cannot show: say what is missing there.
+        return profile === undefined ? [] : [
+          { kind: 'info', label: error.message },
+          { kind: 'action', label: error.action === 'setApiKey' ? 'Set API Key' : 'Set Base URL', action: error.action },
+        ];
       }
       return buildErrorNodes(describeFailure(error));
     }
@@ -87,7 +124,7 @@ export function toTreeItem(node: ModelsTreeNode): vscode.TreeItem {
   const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
   switch (node.kind) {
     case 'model': {
-      item.id = `model:${node.id}`;
+      item.id = node.profile === undefined ? `model:${node.id}` : `model:${node.profile}/${node.id}`;
       item.description = node.description;
       item.contextValue = node.contextValue;
       item.iconPath = new vscode.ThemeIcon(node.active ? 'check' : 'hubot');
@@ -114,6 +151,14 @@ export function toTreeItem(node: ModelsTreeNode): vscode.TreeItem {
     case 'info':
       item.iconPath = new vscode.ThemeIcon('info');
       item.contextValue = 'info';
+      break;
+    case 'profile':
+      item.id = `profile:${node.name}`;
+      item.collapsibleState = node.active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+      item.description = node.description;
+      item.iconPath = new vscode.ThemeIcon(node.active ? 'pass-filled' : 'server');
+      item.contextValue = node.active ? 'profile.active' : 'profile';
+      item.accessibilityInformation = { label: node.active ? `Endpoint profile ${node.name}, active` : `Endpoint profile ${node.name}` };
       break;
   }
   return item;
