@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { actionForModelsFailure, buildErrorNodes, buildModelNodes, modelTooltip, type ModelNode } from '../../../../src/host/models/modelNodes';
+import { actionForModelsFailure, buildErrorNodes, buildModelNodes, buildProfileNodes, modelTooltip, type ModelNode } from '../../../../src/host/models/modelNodes';
 
 describe('models tree nodes', () => {
   const records = [
@@ -104,5 +104,21 @@ describe('models tree errors', () => {
   it('an empty message still says something', () => {
     const nodes = buildErrorNodes({ message: '  ', status: 500, network: false });
     assert.match(nodes[0].label, /Unknown error/);
+  });
+});
+
+describe('profile roots of the Models tree', () => {
+  it('one root per profile in order, the active one marked, with its base URL', () => {
+    assert.deepEqual(buildProfileNodes([{ name: 'Default', baseUrl: 'https://a/v1' }, { name: 'Local' }], 'Local'), [
+      { kind: 'profile', name: 'Default', label: 'Default', description: 'https://a/v1', active: false },
+      { kind: 'profile', name: 'Local', label: 'Local', description: 'active · no base URL', active: true },
+    ]);
+  });
+
+  it('model rows under a profile root carry that profile', () => {
+    const [row] = buildModelNodes([{ id: 'echo-1', raw: {} }], 'echo-1', 'Local');
+    assert.equal(row.kind === 'model' && row.profile, 'Local');
+    const [flat] = buildModelNodes([{ id: 'echo-1', raw: {} }], 'echo-1');
+    assert.ok(flat.kind === 'model' && !('profile' in flat), 'the flat tree is as before');
   });
 });

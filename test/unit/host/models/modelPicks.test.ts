@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { buildModelPicks } from '../../../../src/host/models/modelPicks';
+import { buildModelPicks, buildProfileModelPicks } from '../../../../src/host/models/modelPicks';
 
 describe('model quick pick items', () => {
   it('labels by id, puts the active model first and marks it', () => {
@@ -12,5 +12,21 @@ describe('model quick pick items', () => {
 
   it('drops duplicate ids', () => {
     assert.equal(buildModelPicks([{ id: 'a', raw: 1 }, { id: 'a', raw: 2 }], undefined).length, 1);
+  });
+});
+
+describe('model picks across endpoint profiles', () => {
+  const models = (...ids: string[]) => ids.map((id) => ({ id, raw: { id } }));
+
+  it('labels each item `profile / model`, the active pair first and marked, each item carrying its profile', () => {
+    const picks = buildProfileModelPicks(
+      [{ profile: 'Default', models: models('echo-1', 'slow-1') }, { profile: 'Local', models: models('echo-1') }],
+      { profile: 'Local', model: 'echo-1' },
+    );
+    assert.deepEqual(picks.map((pick) => [pick.label, pick.profile, pick.id, pick.active]), [
+      ['$(check) Local / echo-1', 'Local', 'echo-1', true],
+      ['Default / echo-1', 'Default', 'echo-1', false],
+      ['Default / slow-1', 'Default', 'slow-1', false],
+    ]);
   });
 });
