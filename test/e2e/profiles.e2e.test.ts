@@ -1,0 +1,54 @@
+// Two endpoints without editing JSON: a second profile is added through "Model Access: Add Endpoint
+// Profile…" (input boxes, then its key), and the chat's model button switches between
+// `profile / model` items; each answer's request carries the key of the profile it was sent to.
+import * as assert from 'node:assert/strict';
+import { maskKey } from '../../server';
+import { eventually, useFreshEditor } from './fixture';
+
+describe('flow: endpoint profiles in the chat\'s model picker', () => {
+  const world = useFreshEditor({ apiKey: 'demo-key', settings: { 'modelAccess.model': 'echo-1' } });
+
+  /** Answers the step of the Add Endpoint Profile wizard whose title says `step`. */
+  async function answerStep(step: string, text: string): Promise<void> {
+    const widget = world.workbench.quickInput();
+    await widget.filter({ hasText: `Add Endpoint Profile (${step})` }).waitFor({ state: 'visible', timeout: 15_000 });
+    const input = widget.locator('.quick-input-box input');
+    await input.fill(text);
+    await input.press('Enter');
+  }
+
+  async function lastModelCallKeyHint(): Promise<string | null | undefined> {
+    return world.server.requests().filter((request) => request.path.endsWith('/chat/completions')).at(-1)?.keyHint;
+  }
+
+  it('adds a second profile through input boxes and stores its key', async () => {
+    await world.openModelAccess();
+    await world.workbench.runCommand('Model Access: Add Endpoint Profile…');
+    await answerStep('1/3', 'Second');
+    await answerStep('2/3', world.server.baseUrl);
+    await world.workbench.quickInput().filter({ hasText: 'Add Endpoint Profile (3/3)' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await world.workbench.pickQuickPickItem('chat');
+    await world.workbench.answerInputBox('limited-key', /secret storage/);
+    // The Models view now has one root per profile.
+    await eventually(() => world.workbench.treeLabels('Models'), (labels) => labels.includes('Default') && labels.includes('Second'), 'a root per profile in the Models tree');
+    await eventually(() => world.chat.modelPicker().innerText(), (text) => text.trim() === 'Default / echo-1', 'the chat model button to show Default / echo-1');
+  });
+
+  it('the model button lists profile / model items; picking Second / echo-1 sends with the second key, and back', async () => {
+    await world.chat.modelPicker().click();
+    await eventually(() => world.workbench.quickPickLabels(), (labels) => labels.includes('Second / echo-1') && labels.some((label) => label.endsWith('Default / echo-1')), 'profile / model items');
+    await world.workbench.pickQuickPickItem('Second / echo-1');
+    await eventually(() => world.chat.modelPicker().innerText(), (text) => text.trim() === 'Second / echo-1', 'the chat model button to show Second / echo-1');
+    await world.chat.send('to the second profile');
+    const first = await world.chat.assistantMessage(0, 'done');
+    assert.equal(await lastModelCallKeyHint(), maskKey('limited-key'));
+    assert.match(await first.innerText(), /Second \/ echo-1/, 'the answer names its profile');
+
+    await world.chat.modelPicker().click();
+    await world.workbench.pickQuickPickItem('Default / echo-1');
+    await eventually(() => world.chat.modelPicker().innerText(), (text) => text.trim() === 'Default / echo-1', 'the chat model button to show Default / echo-1');
+    await world.chat.send('back to the default');
+    await world.chat.assistantMessage(1, 'done');
+    assert.equal(await lastModelCallKeyHint(), maskKey('demo-key'));
+  });
+});
