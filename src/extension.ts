@@ -48,6 +48,18 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   const statusLabel = (settings = readSettings()): string | undefined =>
     settings.model ? profileModelLabel(settings.profiles.length, settings.profile.name, settings.model) : undefined;
   const statusBar = new ModelStatusBar(statusLabel());
+  // A refused entry of modelAccess.profiles (an Authorization header, a duplicate name…) is left out:
+  // say why, once per session for each reason, and in the log each time.
+  const shownProblems = new Set<string>();
+  const reportProfileProblems = (problems: readonly string[]): void => {
+    for (const problem of problems) {
+      log.warn(problem);
+      if (!shownProblems.has(problem)) {
+        shownProblems.add(problem);
+        void vscode.window.showWarningMessage(`Model Access: an endpoint profile was left out: ${problem}`);
+      }
+    }
+  };
   context.subscriptions.push(log, keys, networks, clients, catalog, modelsTree, statusBar);
 
   const chat = registerChat(context, { keys, clients, log });
@@ -64,9 +76,10 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
     deleteKeysOfRemovedProfiles(keys, log),
     onDidChangeSettings((settings) => {
       statusBar.update(statusLabel(settings));
-      for (const problem of settings.profileProblems) log.warn(problem);
+      reportProfileProblems(settings.profileProblems);
       modelsTree.rerender();
       void refreshContextKeys();
+  reportProfileProblems(readSettings().profileProblems);
     }),
   );
   void refreshContextKeys();
@@ -90,7 +103,10 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   command('modelAccess.selectProfile', (name) => selectProfileCommand(trustedArgument(name, runningTests)));
   command('modelAccess.addProfile', (answers) =>
     addProfileCommand((profile, key) => setApiKeyCommand(keys, key, profile), trustedArgument(answers as AddProfileAnswers | undefined, runningTests)));
-  command('modelAccess.clearApiKey', () => clearApiKeyCommand(keys));
+  command('modelAccess.clearApiKey', async () => {
+    const name = await pickProfile('Clear API Key');
+    if (name !== undefined) await clearApiKeyCommand(keys, name);
+  });
   command('modelAccess.setBaseUrl', (url) => setBaseUrlCommand(trustedArgument(url, runningTests)));
   const modelPicksShown = new vscode.EventEmitter<number>();
   context.subscriptions.push(modelPicksShown);

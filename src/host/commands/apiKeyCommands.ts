@@ -51,14 +51,14 @@ export async function setApiKeyCommand(keys: KeyStore, key?: unknown, profile?: 
   return true;
 }
 
-export async function clearApiKeyCommand(keys: KeyStore): Promise<void> {
+export async function clearApiKeyCommand(keys: KeyStore, profile?: string): Promise<void> {
   try {
-    await keys.clear();
+    await keys.clear(profile);
   } catch (error) {
     void vscode.window.showErrorMessage(errorMessage(error));
     return;
   }
-  const remaining = await keys.source().catch(() => undefined);
+  const remaining = await keys.source(profile).catch(() => undefined);
   void vscode.window.showInformationMessage(remaining === 'environment'
     ? 'Model Access: the stored API key is cleared. The key from the MODEL_ACCESS_API_KEY environment variable is still used.'
     : 'Model Access: the API key is cleared.');
