@@ -2,6 +2,12 @@
 import * as assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
 import * as vscode from 'vscode';
+import { isStreamingRequiredError } from '../../src/api';
+import { nodeChatFiles } from '../../src/host/chat/chatFiles';
+import { ChatSession } from '../../src/host/chat/chatSession';
+import type { ChatSettings } from '../../src/host/chat/chatTypes';
+import { HistoryStore } from '../../src/host/chat/historyStore';
+import { readSettings } from '../../src/host/config/settings';
 import type { TestHooks } from '../../src/extension';
 import { waitFor } from './waitFor';
 
@@ -74,5 +80,22 @@ export function useDemoKeyAndServer(): void {
   });
   after(async () => {
     await restore();
+  });
+}
+
+/**
+ * A chat session on the extension's own clients (the profile each answer asks for) and the user's
+ * answer limits, saving into `folder`, posting nowhere. `settings` default: the user's settings as read.
+ */
+export function hostChatSession(folder: string, settings: () => ChatSettings = readSettings): ChatSession {
+  return new ChatSession({
+    getClient: async (profile) => (await hooks()).clients.getClient(profile),
+    getSettings: settings,
+    getLimits: () => readSettings().limits,
+    store: new HistoryStore(nodeChatFiles(folder)),
+    post: () => undefined,
+    onStateReplaced: () => undefined,
+    log: { trace: () => {}, debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+    isStreamingRequiredError,
   });
 }

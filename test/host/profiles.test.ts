@@ -7,13 +7,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { isStreamingRequiredError } from '../../src/api';
-import { nodeChatFiles } from '../../src/host/chat/chatFiles';
-import { ChatSession } from '../../src/host/chat/chatSession';
-import { HistoryStore } from '../../src/host/chat/historyStore';
 import { readSettings } from '../../src/host/config/settings';
 import { maskKey } from '../../server/keyHint';
-import { hooks, modelAccessConfig, serverUrl, setUserSetting, useDemoKeyAndServer, waitFor } from './hooks';
+import { hooks, hostChatSession, modelAccessConfig, serverUrl, setUserSetting, useDemoKeyAndServer, waitFor } from './hooks';
 
 async function keyHints(): Promise<(string | null)[]> {
   const reply = await fetch(new URL('/_admin/requests', serverUrl()));
@@ -52,17 +48,8 @@ describe('endpoint profiles (in the real extension host)', function () {
   });
 
   it('one chat session uses Default with demo-key, then Second with limited-key after Select Endpoint Profile; the status bar says profile / model', async () => {
-    const { clients, statusBar } = await hooks();
-    const chat = new ChatSession({
-      getClient: (profile) => clients.getClient(profile),
-      getSettings: readSettings,
-      getLimits: () => readSettings().limits,
-      store: new HistoryStore(nodeChatFiles(folder)),
-      post: () => undefined,
-      onStateReplaced: () => undefined,
-      log: { trace: () => {}, debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
-      isStreamingRequiredError,
-    });
+    const { statusBar } = await hooks();
+    const chat = hostChatSession(folder);
     await fetch(new URL('/_admin/reset', serverUrl()), { method: 'POST' });
     await waitFor('the status bar to show Default / echo-1', () => statusBar.item.text === '$(hubot) Default / echo-1');
     await chat.send('first');

@@ -5,14 +5,12 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { isStreamingRequiredError } from '../../src/api';
 import { nodeChatFiles } from '../../src/host/chat/chatFiles';
-import { ChatSession } from '../../src/host/chat/chatSession';
+import type { ChatSession } from '../../src/host/chat/chatSession';
 import type { ChatSettings } from '../../src/host/chat/chatTypes';
 import { HistoryStore } from '../../src/host/chat/historyStore';
-import { readSettings } from '../../src/host/config/settings';
 import { ANSWER_SIZE_LIMIT } from '../../src/shared/finishReason';
-import { hooks, serverUrl, setUserSetting, useDemoKeyAndServer, waitFor } from './hooks';
+import { hooks, hostChatSession, serverUrl, setUserSetting, useDemoKeyAndServer, waitFor } from './hooks';
 
 async function outcomeOf(model: string): Promise<string | undefined> {
   const reply = await fetch(new URL('/_admin/requests', serverUrl()));
@@ -37,16 +35,7 @@ describe('a runaway answer (in the real extension host)', function () {
   });
 
   function session(settings: ChatSettings): ChatSession {
-    return new ChatSession({
-      getClient: async () => (await hooks()).clients.getClient(),
-      getSettings: () => settings,
-      getLimits: () => readSettings().limits,
-      store: new HistoryStore(nodeChatFiles(folder)),
-      post: () => undefined,
-      onStateReplaced: () => undefined,
-      log: { trace: () => {}, debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
-      isStreamingRequiredError,
-    });
+    return hostChatSession(folder, () => settings);
   }
 
   it('firehose-1 asked for a million tokens stops at modelAccess.maxAnswerChars; then echo-1, the tree and the model pick work at once', async () => {
