@@ -296,6 +296,17 @@ function spawnSyncChecked(command: string, args: string[]): string | undefined {
   return undefined;
 }
 
+/**
+ * This process's environment without what an outer `npm run` (as in `npm test`) put there about its
+ * own Node: the npm started here must describe the Node it runs on. code-server's postinstall reads
+ * the Node version from npm_config_user_agent, and an inherited "node/v20" refused the Node 24 install.
+ */
+function withoutOuterNpm(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const copy = { ...env };
+  for (const name of ['npm_config_user_agent', 'npm_node_execpath', 'npm_execpath', 'NODE']) delete copy[name];
+  return copy;
+}
+
 function runNpmInstall(folder: string, tmp: string, spec: string, env: NodeJS.ProcessEnv, logFile: string, log: (line: string) => void): Promise<void> {
   const out = fs.openSync(logFile, 'w');
   const started = Date.now();
@@ -308,7 +319,7 @@ function runNpmInstall(folder: string, tmp: string, spec: string, env: NodeJS.Pr
       cwd: folder,
       stdio: ['ignore', out, out],
       env: {
-        ...process.env,
+        ...withoutOuterNpm(process.env),
         TMPDIR: tmp,
         npm_config_unsafe_perm: 'true',
         npm_config_yes: 'true',
