@@ -121,6 +121,17 @@ describe('ChatSession', () => {
     clientError = undefined;
   });
 
+  it('asks the client of the active profile and records the profile on both messages only when there are several', async () => {
+    const asked: (string | undefined)[] = [];
+    const session = makeSession({ getClient: async (profile) => { asked.push(profile); return client; } });
+    await session.send('one endpoint');
+    assert.ok(session.chat.messages.every((message) => !('profile' in message)), 'one profile: nothing recorded');
+    settings = { ...settings, profile: { name: 'Local' }, profiles: [{}, {}] };
+    await session.send('two endpoints');
+    assert.deepEqual(session.chat.messages.slice(2).map((message) => [message.role, message.profile, message.model]), [['user', 'Local', 'echo-1'], ['assistant', 'Local', 'echo-1']]);
+    assert.deepEqual(asked, [undefined, 'Local']);
+  });
+
   it('streams an answer: user message, empty answer, batched deltas, final update, busy off', async () => {
     const session = makeSession();
     await session.send('Hello there, world');

@@ -110,3 +110,12 @@ describe('transcript helpers', () => {
     });
   });
 });
+
+describe('a stored message\'s endpoint profile', () => {
+  it('is read back when it is a string, and dropped otherwise', () => {
+    const stored = { id: 'a', role: 'assistant', content: 'x', status: 'done', createdAt: 1, model: 'echo-1', profile: 'Local' };
+    assert.equal(parseMessage(stored)?.profile, 'Local');
+    assert.equal(parseMessage({ ...stored, profile: 42 })?.profile, undefined);
+    assert.ok(!('profile' in (parseMessage({ ...stored, profile: undefined }) ?? {})));
+  });
+});
