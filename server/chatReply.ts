@@ -6,7 +6,8 @@
 import { MIDSTREAM_ERROR, type CallContext } from './callContext';
 import { keepAliveForever, runPlan } from './generation';
 import { newId } from './ids';
-import type { OutputPlan } from './output';
+import type { OutputPlan, PlannedToolCall } from './output';
+import { countTokens, splitIntoTokens } from './tokens';
 import { sendJson, sendTruncatedJson, startEventStream } from './replies';
 import { collectWholeOutput } from './wholeReply';
 import { SseWriter } from './sseWriter';
@@ -18,7 +19,8 @@ export async function replyChat(ctx: CallContext, plan: OutputPlan): Promise<voi
 async function completeChat(ctx: CallContext, plan: OutputPlan): Promise<void> {
   const output = await collectWholeOutput(ctx, plan);
   if (!output) return;
-  const { reasoning, text: content, outputTokens } = output;
+  const { reasoning, text: content } = output;
+  const outputTokens = output.outputTokens + billToolCall(ctx, plan);
   const body = {
     id: newId('chatcmpl-'),
     object: 'chat.completion',
@@ -26,7 +28,13 @@ async function completeChat(ctx: CallContext, plan: OutputPlan): Promise<void> {
     model: ctx.model.id,
     choices: [{
       index: 0,
-      message: { role: 'assistant', content, ...(reasoning !== '' ? { reasoning_content: reasoning } : {}) },
+      message: {
+        role: 'assistant',
+        // OpenAI sends null content with tool calls.
+        content: plan.toolCall && content === '' ? null : content,
+        ...(reasoning !== '' ? { reasoning_content: reasoning } : {}),
+        ...(plan.toolCall ? { tool_calls: [wireToolCall(plan.toolCall)] } : {}),
+      },
       finish_reason: plan.finishReason,
     }],
     usage: usageOf(ctx.inputTokens, outputTokens),
@@ -55,6 +63,15 @@ async function streamChat(ctx: CallContext, plan: OutputPlan): Promise<void> {
     await writer.send(chunk(kind === 'reasoning' ? { reasoning_content: token } : { content: token }));
   });
   if (!finished || writer.closed) return;
+  if (plan.toolCall) {
+    outputTokens += billToolCall(ctx, plan);
+    // As OpenAI streams them: id, type and name with empty arguments first, then the arguments in pieces.
+    await writer.send(chunk({ tool_calls: [{ index: 0, ...wireToolCall({ ...plan.toolCall, arguments: '' }) }] }));
+    for (const piece of splitIntoTokens(plan.toolCall.arguments)) {
+      if (writer.closed) return;
+      await writer.send(chunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] }));
+    }
+  }
 
   switch (plan.ending) {
     case 'midstream-error':
@@ -80,6 +97,18 @@ async function streamChat(ctx: CallContext, plan: OutputPlan): Promise<void> {
       if (plan.ending === 'normal') await writer.send('[DONE]');
       return writer.end();
   }
+}
+
+function wireToolCall(call: PlannedToolCall): Record<string, unknown> {
+  return { id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } };
+}
+
+/** A tool call's arguments are output too. */
+function billToolCall(ctx: CallContext, plan: OutputPlan): number {
+  if (!plan.toolCall) return 0;
+  const tokens = countTokens(plan.toolCall.arguments);
+  ctx.billOutput(tokens);
+  return tokens;
 }
 
 function usageOf(inputTokens: number, outputTokens: number): Record<string, number> {

@@ -8,6 +8,11 @@
 export type ModelBehavior =
   /** Replies with the text of the last user message (or the `input` string). */
   | 'echo'
+  /**
+   * Chat only. With `tools` in the request, calls the first tool (its first string parameter gets
+   * the last user text); after a `tool` result message, answers with that result; otherwise echoes.
+   */
+  | 'tools'
   /** Streams reasoning text first, then the echo answer. */
   | 'reasoning-echo'
   /** A fixed markdown answer: headings, a list, a table, a link, fenced code in two languages. */
@@ -32,7 +37,7 @@ export type ModelBehavior =
   | 'fault-stall';
 
 export const MODEL_BEHAVIORS: readonly ModelBehavior[] = [
-  'echo', 'reasoning-echo', 'showcase', 'lorem',
+  'echo', 'tools', 'reasoning-echo', 'showcase', 'lorem',
   'fault-midstream-error', 'fault-drop', 'fault-no-done', 'fault-500', 'fault-503', 'fault-502-html',
   'fault-keepalive-only', 'fault-stall',
 ];
@@ -55,6 +60,11 @@ export interface ModelConfig {
   defaultMaxTokens?: number;
   /** `owned_by` in the model list (default "reference-server"). */
   ownedBy?: string;
+  /**
+   * More fields of the model's record in GET /models, as real servers add them (context sizes
+   * under their various names, capabilities). The server itself does not act on them.
+   */
+  listing?: Record<string, unknown>;
 }
 
 /** Account state of a key; anything but 'active' refuses model calls (listing models still works). */
@@ -94,13 +104,14 @@ export const defaultConfig: ServerConfig = {
     { key: 'quota-key', account: 'insufficient_quota', denyModels: ['restricted-1'] },
   ],
   models: [
-    { id: 'echo-1', behavior: 'echo' },
+    { id: 'echo-1', behavior: 'echo', listing: { context_length: 32768 } },
     { id: 'stream-only-1', behavior: 'echo', streamOnly: true },
     { id: 'showcase-1', behavior: 'showcase' },
     { id: 'firehose-1', behavior: 'lorem', defaultMaxTokens: 2000 },
     { id: 'slow-1', behavior: 'lorem', tokenIntervalMs: 100, defaultMaxTokens: 300 },
     { id: 'restricted-1', behavior: 'echo' },
-    { id: 'reasoning-1', behavior: 'reasoning-echo' },
+    { id: 'reasoning-1', behavior: 'reasoning-echo', listing: { context_window: 65536, max_output_tokens: 8192 } },
+    { id: 'tools-1', behavior: 'tools', listing: { max_model_len: 16384, supported_parameters: ['tools', 'tool_choice'] } },
     { id: 'fault-midstream-error', behavior: 'fault-midstream-error', listed: false },
     { id: 'fault-drop', behavior: 'fault-drop', listed: false },
     { id: 'fault-no-done', behavior: 'fault-no-done', listed: false },
@@ -167,7 +178,7 @@ function parseKey(value: unknown, where: string): KeyConfig {
 
 function parseModel(value: unknown, where: string): ModelConfig {
   const o = asObject(value, where);
-  allowOnly(o, ['id', 'behavior', 'listed', 'streamOnly', 'tokenIntervalMs', 'tokensPerSecond', 'defaultMaxTokens', 'ownedBy'], where);
+  allowOnly(o, ['id', 'behavior', 'listed', 'streamOnly', 'tokenIntervalMs', 'tokensPerSecond', 'defaultMaxTokens', 'ownedBy', 'listing'], where);
   const id = asString(o.id, `${where}.id`);
   if (id === '') throw new ConfigError(`${where}.id must not be empty`);
   if (!MODEL_BEHAVIORS.includes(o.behavior as ModelBehavior)) {
@@ -186,6 +197,13 @@ function parseModel(value: unknown, where: string): ModelConfig {
     parsed.defaultMaxTokens = asPositiveInteger(o.defaultMaxTokens, `${where}.defaultMaxTokens`);
   }
   if (o.ownedBy !== undefined) parsed.ownedBy = asString(o.ownedBy, `${where}.ownedBy`);
+  if (o.listing !== undefined) {
+    const listing = asObject(o.listing, `${where}.listing`);
+    // The record's own fields stay the server's: a listing cannot rename or hide a model.
+    const reserved = Object.keys(listing).filter((k) => ['id', 'object', 'created', 'owned_by'].includes(k));
+    if (reserved.length > 0) throw new ConfigError(`${where}.listing must not set ${reserved.join(', ')}`);
+    parsed.listing = listing;
+  }
   return parsed;
 }
 

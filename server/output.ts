@@ -5,7 +5,8 @@
 import type { ModelConfig } from './config';
 import { SHOWCASE_MARKDOWN } from './showcase';
 import { splitIntoTokens } from './tokens';
-import type { ModelCallRequest } from './validation';
+import { newId } from './ids';
+import type { ModelCallRequest, ToolSpec } from './validation';
 
 /** Indexable like an array, so filler text of a million tokens need not exist in memory at once. */
 export interface TokenSource {
@@ -13,7 +14,15 @@ export interface TokenSource {
   at(index: number): string | undefined;
 }
 
-export type FinishReason = 'stop' | 'length';
+export type FinishReason = 'stop' | 'length' | 'tool_calls';
+
+/** A function call the model makes instead of answering (chat only). */
+export interface PlannedToolCall {
+  id: string;
+  name: string;
+  /** JSON text. */
+  arguments: string;
+}
 
 /**
  * 'normal' ends with a finish reason and [DONE]; the others are the fault behaviours. 'keepalive'
@@ -29,6 +38,8 @@ export interface OutputPlan {
   /** Average pace, tokens per second; 0 for none. */
   tokensPerSecond: number;
   ending: Ending;
+  /** Sent after the text, with finish reason `tool_calls`. */
+  toolCall?: PlannedToolCall;
 }
 
 /** Used by 'lorem' models that set no defaultMaxTokens. */
@@ -56,6 +67,8 @@ function planTokens(model: ModelConfig, request: ModelCallRequest): Omit<OutputP
         ending: 'normal',
       };
     }
+    case 'tools':
+      return planToolsModel(request, budget, tokenIntervalMs);
     case 'showcase':
       return fitToBudget([], splitIntoTokens(SHOWCASE_MARKDOWN), budget, tokenIntervalMs, 'normal');
     case 'reasoning-echo':
@@ -91,6 +104,35 @@ function fitToBudget(reasoning: string[], text: string[], budget: number, tokenI
     tokenIntervalMs,
     ending,
   };
+}
+
+/**
+ * `tools`: a tool result gets an answer that uses it; offered tools get a call of the first one;
+ * anything else the echo. Deterministic, so that tests can check each step of a round trip.
+ */
+function planToolsModel(request: ModelCallRequest, budget: number, tokenIntervalMs: number): Omit<OutputPlan, 'tokensPerSecond'> {
+  if (request.lastToolResult !== undefined) {
+    return fitToBudget([], splitIntoTokens(`The tool said: ${request.lastToolResult}`), budget, tokenIntervalMs, 'normal');
+  }
+  const tool = request.tools[0];
+  if (tool === undefined) return fitToBudget([], splitIntoTokens(request.lastUserText), budget, tokenIntervalMs, 'normal');
+  return {
+    reasoning: [],
+    text: [],
+    finishReason: 'tool_calls',
+    tokenIntervalMs,
+    ending: 'normal',
+    toolCall: { id: newId('call_'), name: tool.name, arguments: JSON.stringify(argumentsFor(tool, request.lastUserText)) },
+  };
+}
+
+/** The user's text goes into the tool's first string parameter (none: no arguments). */
+function argumentsFor(tool: ToolSpec, userText: string): Record<string, unknown> {
+  const properties = tool.parameters?.properties;
+  if (typeof properties !== 'object' || properties === null) return {};
+  const first = Object.entries(properties as Record<string, unknown>)
+    .find(([, schema]) => typeof schema === 'object' && schema !== null && (schema as Record<string, unknown>).type === 'string');
+  return first ? { [first[0]]: userText } : {};
 }
 
 function reasoningAbout(userText: string): string {

@@ -95,7 +95,7 @@ async function route(method: string, path: string, req: IncomingMessage, res: Se
     return sendJson(res, 200, {
       object: 'list',
       data: deps.config.models.filter((m) => m.listed !== false).map((m) => ({
-        id: m.id, object: 'model', created: 1_700_000_000, owned_by: m.ownedBy ?? 'reference-server',
+        ...m.listing, id: m.id, object: 'model', created: 1_700_000_000, owned_by: m.ownedBy ?? 'reference-server',
       })),
     });
   }

@@ -24,6 +24,16 @@ export interface ModelCallRequest {
   promptText: string;
   /** The text of the last user turn (or the input string), which echo models repeat. */
   lastUserText: string;
+  /** Function tools offered (chat only; empty when none). */
+  tools: ToolSpec[];
+  /** The content of the last message when it is a `tool` result (chat only). */
+  lastToolResult?: string;
+}
+
+export interface ToolSpec {
+  name: string;
+  /** The JSON schema of the arguments, when given. */
+  parameters?: Record<string, unknown>;
 }
 
 /** Upper bound on max_tokens / max_output_tokens, standing in for a context limit. */
@@ -31,9 +41,13 @@ export const MAX_OUTPUT_TOKENS_LIMIT = 1_000_000;
 
 const TOLERATED_COMMON = ['temperature', 'top_p', 'user', 'metadata', 'seed'];
 const CHAT_FIELDS = ['model', 'messages', 'stream', 'max_tokens', 'stream_options', 'presence_penalty',
-  'frequency_penalty', 'stop', 'n', ...TOLERATED_COMMON];
+  'frequency_penalty', 'stop', 'n', 'tools', 'tool_choice', 'parallel_tool_calls', ...TOLERATED_COMMON];
 const RESPONSES_FIELDS = ['model', 'input', 'stream', 'max_output_tokens', 'instructions', 'store', ...TOLERATED_COMMON];
 const MESSAGE_ROLES = ['system', 'developer', 'user', 'assistant'];
+/** Chat messages may also be tool results (OpenAI's wire shape); Responses input items may not. */
+const CHAT_MESSAGE_ROLES = [...MESSAGE_ROLES, 'tool'];
+/** OpenAI's rule for function names. */
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 type Json = Record<string, unknown>;
 
@@ -46,6 +60,7 @@ export function validateChatRequest(body: unknown): ModelCallRequest {
     throw invalidRequest('invalid_type', "'messages' must be a non-empty array of message objects.");
   }
   const messages = o.messages.map((m, i) => requireMessage(m, `messages[${i}]`));
+  const tools = parseTools(o);
   const stream = optionalBoolean(o, 'stream') ?? false;
   const maxTokens = optionalMaxTokens(o, 'max_tokens');
   checkCommonOptions(o);
@@ -73,6 +88,7 @@ export function validateChatRequest(body: unknown): ModelCallRequest {
     includeUsage = include !== false;
   }
   const lastUser = [...messages].reverse().find((m) => m.role === 'user');
+  const last = messages[messages.length - 1];
   return {
     endpoint: 'chat',
     model,
@@ -82,6 +98,8 @@ export function validateChatRequest(body: unknown): ModelCallRequest {
     includeUsage,
     promptText: messages.map((m) => m.content).join('\n'),
     lastUserText: lastUser?.content ?? '',
+    tools,
+    ...(last.role === 'tool' ? { lastToolResult: last.content } : {}),
   };
 }
 
@@ -109,6 +127,7 @@ export function validateResponsesRequest(body: unknown): ModelCallRequest {
     includeUsage: true,
     promptText: [...instructions, ...items.map((m) => m.content)].join('\n'),
     lastUserText: lastUser?.content ?? '',
+    tools: [],
   };
 }
 
@@ -128,7 +147,7 @@ function parseInput(input: unknown): { role: string; content: string }[] {
     if (o.type !== undefined && o.type !== 'message') {
       throw invalidRequest('invalid_value', `'${where}.type' must be 'message'.`);
     }
-    const role = requireRole(o.role, where);
+    const role = requireRole(o.role, where, MESSAGE_ROLES);
     if (typeof o.content === 'string') return { role, content: o.content };
     if (!Array.isArray(o.content)) {
       throw invalidRequest('invalid_type', `'${where}.content' must be a string or an array of input_text parts.`);
@@ -176,19 +195,90 @@ function requireMessage(value: unknown, where: string): { role: string; content:
     throw invalidRequest('invalid_type', `'${where}' must be an object with 'role' and 'content'.`);
   }
   const o = value as Json;
-  rejectUnknown(o, ['role', 'content', 'name'], where);
-  const role = requireRole(o.role, where);
-  if (typeof o.content !== 'string') throw invalidRequest('invalid_type', `'${where}.content' must be a string.`);
+  // `refusal` is tolerated: OpenAI's SDKs send assistant messages back as they received them.
+  rejectUnknown(o, ['role', 'content', 'name', 'tool_calls', 'tool_call_id', 'refusal'], where);
+  const role = requireRole(o.role, where, CHAT_MESSAGE_ROLES);
+  const toolCalls = role === 'assistant' && o.tool_calls !== undefined && o.tool_calls !== null
+    ? requireToolCalls(o.tool_calls, `${where}.tool_calls`)
+    : undefined;
+  if (o.tool_calls !== undefined && o.tool_calls !== null && role !== 'assistant') {
+    throw invalidRequest('invalid_value', `'${where}.tool_calls' is only allowed on assistant messages.`);
+  }
+  // An assistant message that only calls tools may have null content, as OpenAI's do.
+  const content = o.content === null && toolCalls !== undefined ? '' : o.content;
+  if (typeof content !== 'string') throw invalidRequest('invalid_type', `'${where}.content' must be a string.`);
   if (o.name !== undefined && typeof o.name !== 'string') {
     throw invalidRequest('invalid_type', `'${where}.name' must be a string.`);
   }
-  return { role, content: o.content };
+  if (role === 'tool') {
+    if (typeof o.tool_call_id !== 'string' || o.tool_call_id === '') {
+      throw invalidRequest('missing_required_parameter', `'${where}.tool_call_id' is required on tool messages.`);
+    }
+  } else if (o.tool_call_id !== undefined) {
+    throw invalidRequest('invalid_value', `'${where}.tool_call_id' is only allowed on tool messages.`);
+  }
+  return { role, content };
 }
 
-function requireRole(role: unknown, where: string): string {
+function requireToolCalls(value: unknown, where: string): Json[] {
+  if (!Array.isArray(value) || value.length === 0) throw invalidRequest('invalid_type', `'${where}' must be a non-empty array.`);
+  return value.map((call, i) => {
+    const at = `${where}[${i}]`;
+    if (typeof call !== 'object' || call === null || Array.isArray(call)) throw invalidRequest('invalid_type', `'${at}' must be an object.`);
+    const c = call as Json;
+    rejectUnknown(c, ['id', 'type', 'function'], at);
+    const fn = c.function as Json | undefined;
+    if (typeof c.id !== 'string' || c.type !== 'function' || typeof fn !== 'object' || fn === null
+      || typeof fn.name !== 'string' || typeof fn.arguments !== 'string') {
+      throw invalidRequest('invalid_value',
+        `'${at}' must be {"id":"...","type":"function","function":{"name":"...","arguments":"..."}}.`);
+    }
+    return c;
+  });
+}
+
+/** `tools`: OpenAI function tools; `tool_choice` and `parallel_tool_calls` are accepted as they are. */
+function parseTools(o: Json): ToolSpec[] {
+  if (o.tools === undefined || o.tools === null) {
+    if (o.tool_choice !== undefined && o.tool_choice !== null) {
+      throw invalidRequest('invalid_value', "'tool_choice' is only allowed when 'tools' are given.");
+    }
+    return [];
+  }
+  if (!Array.isArray(o.tools)) throw invalidRequest('invalid_type', "'tools' must be an array of function tools.");
+  if (o.tool_choice !== undefined && o.tool_choice !== null && !['none', 'auto', 'required'].includes(o.tool_choice as string)
+    && !(typeof o.tool_choice === 'object' && !Array.isArray(o.tool_choice))) {
+    throw invalidRequest('invalid_value', "'tool_choice' must be 'none', 'auto', 'required' or a named function.");
+  }
+  optionalBoolean(o, 'parallel_tool_calls');
+  return o.tools.map((tool, i) => {
+    const where = `tools[${i}]`;
+    if (typeof tool !== 'object' || tool === null || Array.isArray(tool)) throw invalidRequest('invalid_type', `'${where}' must be an object.`);
+    const t = tool as Json;
+    rejectUnknown(t, ['type', 'function'], where);
+    const fn = t.function as Json | undefined;
+    if (t.type !== 'function' || typeof fn !== 'object' || fn === null || Array.isArray(fn)) {
+      throw invalidRequest('invalid_value', `'${where}' must be {"type":"function","function":{...}}.`);
+    }
+    rejectUnknown(fn, ['name', 'description', 'parameters', 'strict'], `${where}.function`);
+    if (typeof fn.name !== 'string' || !TOOL_NAME.test(fn.name)) {
+      throw invalidRequest('invalid_value', `'${where}.function.name' must be 1 to 64 letters, digits, '_' or '-'.`);
+    }
+    if (fn.description !== undefined && typeof fn.description !== 'string') {
+      throw invalidRequest('invalid_type', `'${where}.function.description' must be a string.`);
+    }
+    const parameters = fn.parameters;
+    if (parameters !== undefined && (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters))) {
+      throw invalidRequest('invalid_type', `'${where}.function.parameters' must be a JSON schema object.`);
+    }
+    return { name: fn.name, ...(parameters ? { parameters: parameters as Json } : {}) };
+  });
+}
+
+function requireRole(role: unknown, where: string, roles: readonly string[]): string {
   if (typeof role !== 'string') throw invalidRequest('invalid_type', `'${where}.role' must be a string.`);
-  if (!MESSAGE_ROLES.includes(role)) {
-    throw invalidRequest('invalid_value', `'${where}.role' must be one of ${MESSAGE_ROLES.join(', ')}.`);
+  if (!roles.includes(role)) {
+    throw invalidRequest('invalid_value', `'${where}.role' must be one of ${roles.join(', ')}.`);
   }
   return role;
 }

@@ -10,6 +10,8 @@ import { askAboutSelectionCommand, sendSelectionCommand } from './host/commands/
 import { onDidChangeSettings, readSettings } from './host/config/settings';
 import { testConnectionCommand } from './host/connection/connectionTest';
 import { updateContextKeys } from './host/context/contextKeys';
+import { registerLanguageModelProvider } from './host/lm';
+import type { ModelAccessChatProvider } from './host/lm/modelAccessChatProvider';
 import { Log } from './host/logging/log';
 import { ModelCatalog } from './host/models/modelCatalog';
 import { MODELS_VIEW_ID, ModelsTreeProvider } from './host/models/modelsTreeProvider';
@@ -25,6 +27,8 @@ export interface TestHooks {
   modelsTree: ModelsTreeProvider;
   statusBar: ModelStatusBar;
   log: Log;
+  /** Undefined on editors without the language-model provider API. */
+  languageModels: ModelAccessChatProvider | undefined;
   /** Fires with the number of items once the Select Model quick pick shows them. */
   onModelPicksShown: vscode.Event<number>;
 }
@@ -42,6 +46,7 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   context.subscriptions.push(log, keys, networks, clients, catalog, modelsTree, statusBar);
 
   const chat = registerChat(context, { keys, clients, log });
+  const languageModels = registerLanguageModelProvider(context, { clients, catalog, log });
   closeChat = () => chat.close();
 
   // The chat view follows key and settings changes itself; the welcome views need the context keys.
@@ -84,7 +89,7 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   command('modelAccess.showHistory', () => chat.showHistory());
 
   return runningTests
-    ? { keys, clients, catalog, modelsTree, statusBar, log, onModelPicksShown: modelPicksShown.event }
+    ? { keys, clients, catalog, modelsTree, statusBar, log, onModelPicksShown: modelPicksShown.event, languageModels }
     : undefined;
 }
 

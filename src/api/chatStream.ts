@@ -1,6 +1,7 @@
 import { ApiError, apiErrorFromErrorEvent, apiErrorFromObject, extractErrorObject, isStreamTruncation, streamTruncatedError } from './errors';
 import { isRecord, nonEmptyString, parseJson } from './json';
 import type { SseMessage } from './sse';
+import { ToolCallAssembler } from './toolCalls';
 import type { StreamEvent } from './types';
 import { readUsage, type UsageEvent } from './usage';
 
@@ -9,6 +10,8 @@ export interface ChatChoiceParts {
   reasoning?: string;
   text?: string;
   finishReason?: string;
+  /** The raw `tool_calls` array, for a ToolCallAssembler. */
+  toolCalls?: unknown;
 }
 
 /** `content` as a string, or as an array of `{type: 'text', text}` parts (other parts are not text). */
@@ -36,6 +39,7 @@ export function readChatChoice(value: unknown, part: 'delta' | 'message'): ChatC
     reasoning: nonEmptyString(body.reasoning_content) ?? nonEmptyString(body.reasoning),
     text: contentText(body.content),
     finishReason: nonEmptyString(choice.finish_reason),
+    toolCalls: body.tool_calls,
   };
 }
 
@@ -58,8 +62,11 @@ function errorFromEvent(message: SseMessage, httpStatus: number): ApiError | und
 export async function* chatEventsFromSse(messages: AsyncIterable<SseMessage>, httpStatus: number): AsyncGenerator<StreamEvent, void, undefined> {
   let finishReason: string | undefined;
   let usage: UsageEvent | undefined;
+  const toolCalls = new ToolCallAssembler();
 
+  // Tool calls come out whole, only once the stream is complete: half a call's arguments are no call.
   const ending = function* (): Generator<StreamEvent> {
+    for (const call of toolCalls.complete()) yield { type: 'toolCall', ...call };
     if (usage) yield usage;
     yield finishReason === undefined ? { type: 'done' } : { type: 'done', finishReason };
   };
@@ -78,6 +85,7 @@ export async function* chatEventsFromSse(messages: AsyncIterable<SseMessage>, ht
       const parts = readChatChoice(chunk, 'delta');
       if (parts.reasoning) yield { type: 'reasoning', text: parts.reasoning };
       if (parts.text) yield { type: 'text', text: parts.text };
+      toolCalls.add(parts.toolCalls);
       if (parts.finishReason) finishReason = parts.finishReason;
       usage = readUsage(chunk.usage) ?? usage;
     }

@@ -14,6 +14,7 @@ import { parseJson } from './json';
 import { parseModelList } from './models';
 import { chatEventsFromJson, responsesEventsFromJson } from './nonStreaming';
 import { responsesEventsFromSse } from './responsesStream';
+import { toWireMessage, toWireTools } from './toolCalls';
 import { decideRetry, parseRetryAfterMs, resolveRetryOptions, type ResolvedRetryOptions } from './retryPolicy';
 import { parseSseStream, type SseMessage } from './sse';
 import { guardStream } from './streamGuard';
@@ -99,8 +100,12 @@ export class ModelAccessClient {
   /** POST /chat/completions; `stream` defaults to true. */
   chat(request: ChatRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
     const stream = request.stream ?? true;
-    const body: Record<string, unknown> = { model: request.model, messages: request.messages, stream };
+    const body: Record<string, unknown> = { model: request.model, messages: request.messages.map(toWireMessage), stream };
     if (request.maxTokens !== undefined) body.max_tokens = request.maxTokens;
+    if (request.tools && request.tools.length > 0) {
+      body.tools = toWireTools(request.tools);
+      if (request.toolChoice) body.tool_choice = request.toolChoice;
+    }
     if (request.temperature !== undefined) body.temperature = request.temperature;
     if (request.topP !== undefined) body.top_p = request.topP;
     if (request.reasoningEffort !== undefined) body.reasoning_effort = request.reasoningEffort;
@@ -110,7 +115,9 @@ export class ModelAccessClient {
   /** POST /responses; `stream` defaults to true. */
   respond(request: RespondRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
     const stream = request.stream ?? true;
-    const body: Record<string, unknown> = { model: request.model, input: request.input, stream };
+    // Only role and content: tool calls and results have no place in this operation's input items.
+    const input = typeof request.input === 'string' ? request.input : request.input.map(({ role, content }) => ({ role, content }));
+    const body: Record<string, unknown> = { model: request.model, input, stream };
     if (request.maxOutputTokens !== undefined) body.max_output_tokens = request.maxOutputTokens;
     if (request.temperature !== undefined) body.temperature = request.temperature;
     if (request.topP !== undefined) body.top_p = request.topP;

@@ -5,6 +5,7 @@ export { ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_TYPES, ROUTE_ERROR_CODES, is
 export { checkBaseUrl, invalidBaseUrlError, type BaseUrlCheck } from './baseUrl';
 export { maskKey, validateApiKey } from './apiKey';
 export { isStreamingRequiredError } from './streamingRequired';
+export { readModelLimits, readToolCalling, type ModelLimits } from './modelLimits';
 export type {
   CallOptions,
   WireMessage,
@@ -18,6 +19,8 @@ export type {
   RespondRequest,
   RetryInfo,
   StreamEvent,
+  ToolCall,
+  ToolDefinition,
   StreamLimits,
 } from './types';
 export { DEFAULT_INITIAL_DELAY_MS, DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT, MAX_RETRY_AFTER_MS, type RetryOptions } from './retryPolicy';

@@ -3,6 +3,7 @@ import { isRecord } from './json';
 import { readChatChoice } from './chatStream';
 import { responseFailure, responseOutput, responsesFinishReason } from './responsesStream';
 import type { StreamEvent } from './types';
+import { ToolCallAssembler } from './toolCalls';
 import { readUsage } from './usage';
 
 function notA(what: string, httpStatus: number): ApiError {
@@ -29,6 +30,9 @@ export function chatEventsFromJson(body: unknown, httpStatus: number): StreamEve
   const events: StreamEvent[] = [];
   if (parts.reasoning) events.push({ type: 'reasoning', text: parts.reasoning });
   if (parts.text) events.push({ type: 'text', text: parts.text });
+  const toolCalls = new ToolCallAssembler();
+  toolCalls.add(parts.toolCalls);
+  for (const call of toolCalls.complete()) events.push({ type: 'toolCall', ...call });
   return withEnding(events, body.usage, parts.finishReason);
 }
 

@@ -7,6 +7,8 @@ export type StreamEvent =
   | { type: 'text'; text: string }
   | { type: 'reasoning'; text: string }
   | { type: 'usage'; inputTokens?: number; outputTokens?: number; totalTokens?: number }
+  /** A complete tool call (chat only), after the text and before usage and done. */
+  | ({ type: 'toolCall' } & ToolCall)
   | { type: 'done'; finishReason?: string }
   /**
    * The client ended the answer itself: it reached `maxAnswerChars` (text and reasoning together).
@@ -14,16 +16,35 @@ export type StreamEvent =
    */
   | { type: 'cutOff'; reason: 'maxAnswerChars'; limit: number };
 
+/** A tool call the model asked for; `arguments` is the JSON text exactly as the server sent it. */
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** A tool offered to the model (sent as an OpenAI `function` tool). */
+export interface ToolDefinition {
+  name: string;
+  description?: string;
+  /** JSON schema of the arguments. */
+  parameters?: unknown;
+}
+
 /** A model from `/models`: its id and the record as the server sent it. */
 export interface ModelInfo {
   id: string;
   raw: unknown;
 }
 
-/** One message of a request as it goes on the wire (`messages` / `input`): a role and its text. */
+/** One message of a request as it goes on the wire (`messages` / `input`): a role and its text, and for chat the tool calls or the tool result it carries. */
 export interface WireMessage {
   role: string;
   content: string;
+  /** On an assistant message: the tool calls it made (sent as `tool_calls`). */
+  toolCalls?: ToolCall[];
+  /** On a `tool` message: the id of the call this is the result of (sent as `tool_call_id`). */
+  toolCallId?: string;
 }
 
 export interface ChatRequest {
@@ -33,6 +54,10 @@ export interface ChatRequest {
   stream?: boolean;
   /** Sent as `max_tokens` only when given. */
   maxTokens?: number;
+  /** Sent as OpenAI `tools` only when non-empty. */
+  tools?: readonly ToolDefinition[];
+  /** `required` makes the model call a tool; sent as `tool_choice` only with tools. */
+  toolChoice?: 'auto' | 'required';
   /** Sent as `temperature` only when given. */
   temperature?: number;
   /** Sent as `top_p` only when given. */

@@ -1,7 +1,7 @@
 // Chatting in the sidebar against the reference server: streamed replies shown exactly, Stop,
 // a streaming-only model, sending an editor selection, and a conversation that survives a reload.
 import * as assert from 'node:assert/strict';
-import { eventually, useFreshEditor } from './fixture';
+import { eventually, requestEnded, useFreshEditor } from './fixture';
 import { streamedReply } from './referenceClient';
 
 describe('flow: chat in the sidebar', () => {
@@ -57,12 +57,7 @@ describe('flow: chat in the sidebar', () => {
     assert.ok(partial.length > 0, 'the partial answer was not kept');
     await world.chat.stopButton().waitFor({ state: 'hidden', timeout: 5_000 });
     await world.chat.sendButton().waitFor({ state: 'visible', timeout: 5_000 });
-    const record = await eventually(
-      () => world.server.requests().filter((request) => request.model === 'slow-1').at(-1),
-      (request) => request !== undefined && request.outcome !== 'in-progress',
-      'the server to record the end of the slow-1 request',
-      10_000,
-    );
+    const record = await requestEnded(world.server, 'slow-1', 10_000);
     assert.equal(record?.outcome, 'client-closed');
     // The text stopped growing: the connection is closed, so nothing more can stream into it.
     assert.equal(await world.chat.contentText(answer), partial);

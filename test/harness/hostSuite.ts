@@ -4,12 +4,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { hostTestLinePrefix } from '../host/index';
+import type { EditorName } from './codeServerInstall';
 import { startEditor } from './editor';
 import { compiledTestsDir, testResultsDir } from './paths';
 
 export interface HostSuiteOptions {
   /** Reference server base URL (…/v1): written to modelAccess.baseUrl and MODEL_ACCESS_TEST_SERVER_URL. */
   baseUrl: string;
+  /** Which editor release runs the suite (its name reaches the suite as MODEL_ACCESS_TEST_EDITOR). */
+  editor: EditorName;
   /** Only tests whose title matches (mocha --grep). */
   grep?: string;
   timeoutMs?: number;
@@ -26,18 +29,21 @@ export interface HostSuiteResult {
 export async function runHostSuite(options: HostSuiteOptions): Promise<HostSuiteResult> {
   const started = Date.now();
   const onLog = options.onLog ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const logFile = path.join(testResultsDir, 'host', 'code-server.log');
-  const workbenchLog = path.join(testResultsDir, 'host', 'workbench.log');
+  const resultsDir = path.join(testResultsDir, `host-${options.editor}`);
+  const logFile = path.join(resultsDir, 'code-server.log');
+  const workbenchLog = path.join(resultsDir, 'workbench.log');
   fs.mkdirSync(path.dirname(workbenchLog), { recursive: true });
   fs.writeFileSync(workbenchLog, '');
   fs.rmSync(logFile, { force: true });
   const editor = await startEditor({
+    editor: options.editor,
     baseUrl: options.baseUrl,
     extensionTestsPath: path.join(compiledTestsDir, 'host', 'index.js'),
     logFile,
     env: {
       MODEL_ACCESS_TEST_SERVER_URL: options.baseUrl,
       MODEL_ACCESS_HOST_GREP: options.grep,
+      MODEL_ACCESS_TEST_EDITOR: options.editor,
     },
   });
   try {
@@ -69,7 +75,7 @@ export async function runHostSuite(options: HostSuiteOptions): Promise<HostSuite
     ]);
     clearTimeout(timer);
     if (exitCode !== 0) {
-      const shot = await workbench.screenshot('host/screenshot').catch(() => undefined);
+      const shot = await workbench.screenshot(`host-${options.editor}/screenshot`).catch(() => undefined);
       if (shot) onLog(`Screenshot: ${shot}`);
       onLog(`Logs: ${logFile}, ${workbenchLog}`);
     }

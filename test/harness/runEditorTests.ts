@@ -2,8 +2,11 @@
 // suite (test/host, mocha inside code-server's extension host), then the UI suite (test/e2e,
 // Playwright against the workbench), prints a summary and exits non-zero on any failure.
 //
-//   node out/test/harness/runEditorTests.js [--host-only | --e2e-only] [--grep PATTERN] [--headed] [FILE_FILTER…]
+//   node out/test/harness/runEditorTests.js [--host-only | --e2e-only] [--editor older|newest] [--grep PATTERN] [--headed] [FILE_FILTER…]
 //
+// The in-host suite runs once in each editor release (codeServerInstall.ts: `older` = VS Code 1.100.3,
+// `newest` = 1.139.1), or only in the one --editor names; each E2E suite picks its own editor
+// (useFreshEditor's `editor`), and its editor is installed when that suite starts.
 // FILE_FILTER keeps only E2E files whose name contains it (e.g. `chat` → chat.e2e.test.js).
 // Without CI=true, a machine without Chromium or code-server skips these layers with a message; with
 // CI=true that is a failure.
@@ -11,7 +14,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startReferenceServer } from '../../server';
 import { requireChromium } from './chromium';
-import { ensureCodeServer, HarnessSetupError } from './codeServerInstall';
+import { editorNames, editorReleases, ensureCodeServer, HarnessSetupError, vscodeVersionOf, type EditorName } from './codeServerInstall';
 import { runHostSuite } from './hostSuite';
 import { runMochaLayer } from './mochaLayer';
 import { compiledTestsDir, projectRoot, testResultsDir } from './paths';
@@ -29,16 +32,22 @@ interface Args {
   host: boolean;
   e2e: boolean;
   grep?: string;
+  editors: EditorName[];
   fileFilters: string[];
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { host: true, e2e: true, fileFilters: [] };
+  const args: Args = { host: true, e2e: true, editors: [...editorNames], fileFilters: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--host-only') args.e2e = false;
     else if (arg === '--e2e-only') args.host = false;
     else if (arg === '--grep') args.grep = argv[++i];
+    else if (arg === '--editor') {
+      const name = argv[++i] as EditorName;
+      if (!editorNames.includes(name)) throw new HarnessSetupError(`--editor must be one of ${editorNames.join(', ')}`);
+      args.editors = [name];
+    }
     else if (arg === '--headed') process.env.HEADED = '1';
     else if (arg.startsWith('--')) throw new HarnessSetupError(`Unknown option ${arg}`);
     else args.fileFilters.push(arg);
@@ -54,7 +63,8 @@ async function main(): Promise<number> {
 
   try {
     requireChromium();
-    await ensureCodeServer();
+    // Both when E2E runs: its suites use both.
+    for (const editor of args.e2e ? editorNames : args.editors) await ensureCodeServer(editor);
   } catch (error) {
     if (!(error instanceof HarnessSetupError)) throw error;
     if (ci) {
@@ -70,7 +80,9 @@ async function main(): Promise<number> {
   const server = await startReferenceServer();
   const unregister = registerCleanup(() => server.close());
   try {
-    if (args.host) results.push(await runHostLayer(server.baseUrl, args.grep));
+    if (args.host) {
+      for (const editor of args.editors) results.push(await runHostLayer(server.baseUrl, editor, args.grep));
+    }
     if (args.e2e) results.push(await runE2eLayer(args));
   } finally {
     unregister();
@@ -88,11 +100,13 @@ function checkBuild(): void {
   }
 }
 
-async function runHostLayer(baseUrl: string, grep: string | undefined): Promise<LayerResult> {
-  console.log('\n=== In-host tests (mocha inside the real extension host of code-server) ===');
+async function runHostLayer(baseUrl: string, editor: EditorName, grep: string | undefined): Promise<LayerResult> {
+  const vscode = vscodeVersionOf(editorReleases[editor].codeServer);
+  console.log(`\n=== In-host tests in VS Code ${vscode} (mocha inside the real extension host of code-server ${editorReleases[editor].codeServer}) ===`);
   let passed = 0;
   let failed = 0;
   const result = await runHostSuite({
+    editor,
     baseUrl,
     grep,
     onLog: (line) => {
@@ -105,8 +119,8 @@ async function runHostLayer(baseUrl: string, grep: string | undefined): Promise<
   });
   // A crash before mocha reported (or a timeout) still counts as a failure, and so does a run of no test.
   if (result.exitCode !== 0 && failed === 0) failed = 1;
-  if (passed === 0 && failed === 0) return { name: 'in-host', passed, failed: 1, durationMs: result.durationMs, note: 'no test ran' };
-  return { name: 'in-host', passed, failed, durationMs: result.durationMs, note: result.exitCode !== 0 ? `exit code ${result.exitCode}` : undefined };
+  if (passed === 0 && failed === 0) return { name: `in-host ${vscode}`, passed, failed: 1, durationMs: result.durationMs, note: 'no test ran' };
+  return { name: `in-host ${vscode}`, passed, failed, durationMs: result.durationMs, note: result.exitCode !== 0 ? `exit code ${result.exitCode}` : undefined };
 }
 
 async function runE2eLayer(args: Args): Promise<LayerResult> {
@@ -142,7 +156,7 @@ function printSummary(results: LayerResult[], totalMs: number): void {
   console.log('\n=== Real-editor tests: summary ===');
   for (const result of results) {
     const status = result.failed > 0 ? 'FAIL' : 'ok  ';
-    console.log(`${status} ${result.name.padEnd(8)} ${String(result.passed).padStart(3)} passed, ${String(result.failed).padStart(3)} failed  ${(result.durationMs / 1000).toFixed(1)} s${result.note ? `  (${result.note})` : ''}`);
+    console.log(`${status} ${result.name.padEnd(16)} ${String(result.passed).padStart(3)} passed, ${String(result.failed).padStart(3)} failed  ${(result.durationMs / 1000).toFixed(1)} s${result.note ? `  (${result.note})` : ''}`);
   }
   console.log(`total ${(totalMs / 1000).toFixed(1)} s`);
   // The plain closing line CI tools read: 'N passed, N failed' alone on a line.

@@ -1,5 +1,6 @@
 // Shared by the in-host tests of the host features: the extension's test hooks and small waits.
 import * as assert from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
 import * as vscode from 'vscode';
 import type { TestHooks } from '../../src/extension';
 import { waitFor } from './waitFor';
@@ -31,7 +32,7 @@ export function modelAccessConfig(): vscode.WorkspaceConfiguration {
 /** Sets a user setting and waits until the extension can read it back. */
 export async function setUserSetting(key: string, value: unknown): Promise<void> {
   await modelAccessConfig().update(key, value, vscode.ConfigurationTarget.Global);
-  await waitFor(`modelAccess.${key} to read back`, () => modelAccessConfig().inspect(key)?.globalValue === value);
+  await waitFor(`modelAccess.${key} to read back`, () => isDeepStrictEqual(modelAccessConfig().inspect(key)?.globalValue, value));
 }
 
 /** Remembers the user's key and settings so a test can change them and put them back. */

@@ -49,6 +49,7 @@ describe('settings changes (in the real extension host)', () => {
     'modelAccess.retry.initialDelayMs': 60000,
     'modelAccess.systemPrompt': 'Hidden instructions from the repository',
     'modelAccess.stream': false,
+    'modelAccess.languageModels.toolCallingModels': ['slow-1'],
     'modelAccess.maxAnswerChars': 100_000_000,
     'modelAccess.firstTokenTimeoutSeconds': 3600,
     'modelAccess.idleTimeoutSeconds': 3600,
@@ -82,6 +83,7 @@ describe('settings changes (in the real extension host)', () => {
       assert.equal(settings.model, 'echo-1');
       assert.equal(settings.api, 'chat');
       assert.equal(settings.maxOutputTokens, undefined);
+      assert.deepEqual(settings.toolCallingModels, []);
       assert.deepEqual(settings.retry, { maxRetries: 3, initialDelayMs: 500 });
       assert.equal(settings.systemPrompt, undefined);
       assert.equal(settings.stream, true);

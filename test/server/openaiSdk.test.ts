@@ -14,7 +14,7 @@ describe('reference server: official openai SDK cross-check', () => {
   it('models.list', async () => {
     const ids: string[] = [];
     for await (const model of sdk().models.list()) ids.push(model.id);
-    assert.deepEqual(ids, ['echo-1', 'stream-only-1', 'showcase-1', 'firehose-1', 'slow-1', 'restricted-1', 'reasoning-1']);
+    assert.deepEqual(ids, ['echo-1', 'stream-only-1', 'showcase-1', 'firehose-1', 'slow-1', 'restricted-1', 'reasoning-1', 'tools-1']);
   });
 
   it('chat.completions.create without streaming', async () => {
@@ -51,6 +51,31 @@ describe('reference server: official openai SDK cross-check', () => {
       .finalChatCompletion();
     assert.match(final.choices[0].message.content ?? '', /^# Showcase answer/);
     assert.equal(final.choices[0].finish_reason, 'stop');
+  });
+
+  it('tool calling with tools-1: the streaming helper assembles the call, and a tool message gets the answer', async () => {
+    const tools: OpenAI.Chat.Completions.ChatCompletionTool[] = [{
+      type: 'function',
+      function: { name: 'lookup', description: 'Looks up', parameters: { type: 'object', properties: { query: { type: 'string' } } } },
+    }];
+    const ask: OpenAI.Chat.Completions.ChatCompletionMessageParam = { role: 'user', content: 'find cats' };
+    const final = await sdk().chat.completions.stream({ model: 'tools-1', messages: [ask], tools }).finalChatCompletion();
+    const call = final.choices[0].message.tool_calls?.[0];
+    assert.equal(final.choices[0].finish_reason, 'tool_calls');
+    assert.ok(call && call.type === 'function');
+    assert.equal(call.function.name, 'lookup');
+    assert.deepEqual(JSON.parse(call.function.arguments), { query: 'find cats' });
+
+    const answer = await sdk().chat.completions.create({
+      model: 'tools-1',
+      tools,
+      messages: [
+        ask,
+        { role: 'assistant', content: final.choices[0].message.content, refusal: final.choices[0].message.refusal, tool_calls: final.choices[0].message.tool_calls },
+        { role: 'tool', tool_call_id: call.id, content: '42 cats' },
+      ],
+    });
+    assert.equal(answer.choices[0].message.content, 'The tool said: 42 cats');
   });
 
   it('stream-only-1 with streaming, and its 400 without', async () => {

@@ -37,7 +37,7 @@ describe('splitIntoTokens', () => {
 
 describe('planOutput', () => {
   const request = (maxTokens?: number): ModelCallRequest => ({
-    endpoint: 'chat', model: 'm', stream: true, maxTokens, roles: ['user'], includeUsage: true, promptText: 'a b c', lastUserText: 'a b c',
+    endpoint: 'chat', model: 'm', stream: true, maxTokens, roles: ['user'], includeUsage: true, promptText: 'a b c', lastUserText: 'a b c', tools: [],
   });
 
   it('cuts reasoning and answer to one shared budget', () => {

@@ -62,11 +62,17 @@ export class ClientProvider extends Disposable {
       throw new ConfigurationError('No API key is set. Run "Model Access: Set API Key".', 'setApiKey');
     }
     this.log.addSecret(apiKey);
-    const fingerprint = JSON.stringify([connectionFingerprint(settings), apiKey]);
+    const connection = connectionFingerprint(settings);
+    const fingerprint = JSON.stringify([connection, apiKey]);
     const network = await this.network.current();
     if (this.cached?.fingerprint !== fingerprint || this.cached.network !== network) {
       this.warnAboutNetwork(network, settings.baseUrl);
       const source = await this.keyStore.source().catch(() => undefined);
+      // Calls overlap (VS Code asks the language-model provider while views do): one that finished
+      // its wait first has cached the client, which must stay the one every caller shares; and
+      // settings changed meanwhile make this call's client stale.
+      if (this.cached?.fingerprint === fingerprint && this.cached.network === network) return this.cached.client;
+      if (connectionFingerprint(this.settings()) !== connection) return this.getClient();
       this.log.info(`Using ${settings.baseUrl} with the key ${maskKey(apiKey)} (from ${source === 'environment' ? 'MODEL_ACCESS_API_KEY' : 'secret storage'}); ` +
         `retries on 429: ${settings.retry.maxRetries}, first wait ${settings.retry.initialDelayMs} ms.`);
       this.cached = {

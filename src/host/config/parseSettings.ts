@@ -21,6 +21,8 @@ export interface Settings {
   systemPrompt?: string;
   /** Ask for streamed answers (default). Off: plain JSON replies, except for models that only stream. */
   stream: boolean;
+  /** Models that may call tools in VS Code's chat besides those whose /models record says so. */
+  toolCallingModels: string[];
   /** The answer size limit and the data timeouts, passed to every chat call (see answerLimits.ts). */
   limits: Required<StreamLimits>;
   /** Per-model temperature, top_p and reasoning effort (modelAccess.modelOptions), only those set. */
@@ -37,6 +39,7 @@ export interface RawSettings {
   initialDelayMs?: unknown;
   systemPrompt?: unknown;
   stream?: unknown;
+  toolCallingModels?: unknown;
   maxAnswerChars?: unknown;
   firstTokenTimeoutSeconds?: unknown;
   idleTimeoutSeconds?: unknown;
@@ -57,6 +60,7 @@ export const SETTING_KEYS: Readonly<Record<keyof RawSettings, string>> = {
   initialDelayMs: 'retry.initialDelayMs',
   systemPrompt: 'systemPrompt',
   stream: 'stream',
+  toolCallingModels: 'languageModels.toolCallingModels',
   maxAnswerChars: 'maxAnswerChars',
   firstTokenTimeoutSeconds: 'firstTokenTimeoutSeconds',
   idleTimeoutSeconds: 'idleTimeoutSeconds',
@@ -91,6 +95,9 @@ export function parseSettings(raw: RawSettings): Settings {
     },
     systemPrompt,
     stream: raw.stream !== false,
+    toolCallingModels: Array.isArray(raw.toolCallingModels)
+      ? raw.toolCallingModels.map(nonEmptyTrimmed).filter((id): id is string => id !== undefined)
+      : [],
     limits: parseAnswerLimits(raw),
     modelOptions: parseModelOptions(raw.modelOptions),
   };
