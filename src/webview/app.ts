@@ -56,7 +56,7 @@ export class ChatApp {
       host,
       scheduler: this.scheduler,
       clock: options.clock,
-      createMarkdownView: (container) => new MarkdownView(container, new StreamingMarkdownRenderer(md), sanitize),
+      createMarkdownView: (container) => new MarkdownView(container, new StreamingMarkdownRenderer(md), sanitize, () => options.clock.now()),
     });
     this.toolbar = new Toolbar(doc, {
       pickModel: () => host.post({ type: 'pickModel' }),

@@ -52,7 +52,10 @@ function installProbe(): void {
   const probe: Probe = { longTasks: [], firstChange: 0, lastChange: 0 };
   (window as unknown as { __benchProbe: Probe }).__benchProbe = probe;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) probe.longTasks.push(entry.duration);
+    for (const entry of list.getEntries()) {
+      probe.longTasks.push(entry.duration);
+      if (entry.duration > 50) console.log(`bench-longtask ${Math.round(entry.startTime + performance.timeOrigin)} ${Math.round(entry.duration)}`);
+    }
   }).observe({ type: 'longtask' });
   const list = document.querySelector('.message-list');
   if (!list) throw new Error('no .message-list in the chat webview');
@@ -84,6 +87,36 @@ async function chatFrame(workbench: Workbench): Promise<Frame> {
   return frame;
 }
 
+/**
+ * A development aid, `BENCH_PROFILE=dir`: a CPU profile of the webview's renderer (the frame's own
+ * target when it is out of process, else the page's) for each case, written to `dir`.
+ */
+async function startProfile(workbench: Workbench, _frame: Frame): Promise<{ stop(file: string, sent: number): Promise<void> }> {
+  const session = await workbench.page.context().newCDPSession(workbench.page);
+  const events: unknown[] = [];
+  session.on('Tracing.dataCollected', (data) => { events.push(...(data as { value: unknown[] }).value); });
+  await session.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'toplevel'] },
+  });
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 250 });
+  await session.send('Profiler.start');
+  return {
+    async stop(file: string): Promise<void> {
+      const { profile } = await session.send('Profiler.stop');
+      const done = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve));
+      await session.send('Tracing.end');
+      await done;
+      const fs = await import('node:fs');
+      fs.mkdirSync((await import('node:path')).dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify(events));
+      fs.writeFileSync(file.replace('.trace.json', '.cpuprofile'), JSON.stringify(profile));
+      await session.detach();
+    },
+  };
+}
+
 /** Runs every case in one editor; `log` reports progress. */
 export async function runEditorBench(cases: EditorCase[], log: (line: string) => void): Promise<EditorResult[]> {
   const config: ServerConfig = { keys: defaultConfig.keys, models: [...defaultConfig.models, { id: PACED_MODEL, behavior: 'echo', tokensPerSecond: 2000 }] };
@@ -92,6 +125,9 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
   const results: EditorResult[] = [];
   try {
     const workbench = await editor.openWorkbench();
+    if (process.env.BENCH_PROFILE) {
+      workbench.page.on('console', (message) => { if (message.text().startsWith('bench-longtask')) log(`  ${message.text()}`); });
+    }
     await workbench.openViewContainer('Model Access');
     await workbench.expandViewPane('Chat');
     const chat = new ChatView(workbench.chatFrame());
@@ -104,7 +140,8 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
       throw error;
     }
     async function runCases(): Promise<void> {
-    for (const benchCase of cases) {
+    const only = process.env.BENCH_SHAPES?.split(',');
+    for (const benchCase of cases.filter((c) => !only || only.includes(`${c.shape}-${c.pace ?? 'full'}`))) {
       const wanted = benchCase.pace === undefined ? 'echo-1' : PACED_MODEL;
       if (benchCase.pace !== undefined && benchCase.pace !== 2000) throw new Error('the bench server paces at 2,000 tokens/s only');
       if (wanted !== model) {
@@ -129,10 +166,12 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
         prompt.value = value;
         prompt.dispatchEvent(new Event('input', { bubbles: true }));
       }, text);
+      const profiler = process.env.BENCH_PROFILE ? await startProfile(workbench, frame) : undefined;
       const sent = Date.now();
       await chat.prompt().press('Enter');
       await chat.assistantMessage(0, 'done', 300_000);
       await new Promise((resolve) => setTimeout(resolve, 500));
+      if (profiler) await profiler.stop(`${process.env.BENCH_PROFILE}/${benchCase.shape}-${benchCase.pace ?? 'full'}.trace.json`, sent);
       const probe = await frame.evaluate(readProbe);
       const record = server.requests().filter((request) => request.model === wanted).at(-1);
       const lastTokenSent = record?.endedAt ?? probe.lastChange;

@@ -1,5 +1,5 @@
 // Puts a StreamingMarkdownRenderer's updates into the DOM. Finished blocks go, once, into an
-// append-only `.md-blocks` element; the block still growing lives in `.md-tail`. A growing list,
+// append-only `.md-blocks` element; the block still growing lives in `.md-tail`, its last child. A growing list,
 // table, quote or paragraph is an element there that settled children are appended to, once
 // each; only the unsettled rest (a few nodes at its end) is replaced each frame. So a frame costs
 // what changed, however long the answer or the open block already is, and the sanitizer sees
@@ -8,6 +8,10 @@
 // Finished blocks are grouped into `.md-chunk`s of a few blocks each: the browser's layout
 // walks the direct children of the box it re-lays out, so with every block a direct child a
 // frame would cost more as the answer grows; with chunks, clean chunks are skipped whole.
+//
+// A finished container or code block is not moved out of `.md-tail`: the tail becomes a chunk
+// where it is, and a new tail follows it. Moving a node re-creates the style and layout of all
+// of it: for a 1,000-line code block or a long table, one task of 100+ ms when it finishes.
 import { OpenCodeBlock } from './openCodeBlock';
 import type { Sanitize } from './sanitizer';
 import type { ContainerKind, RenderUpdate, StreamingMarkdownRenderer } from './streamingRenderer';
@@ -15,10 +19,15 @@ import type { ContainerKind, RenderUpdate, StreamingMarkdownRenderer } from './s
 const BLOCKS_PER_CHUNK = 16;
 
 /**
- * New characters rendered per frame at most. Rendering costs about a microsecond per character in
- * the webview (parse, sanitize, DOM), so this keeps a frame's work to a few milliseconds.
+ * New characters rendered per frame at most. Measured in the editor on a 2-core machine, parsing,
+ * sanitizing, highlighting and the DOM cost 5–10 µs per character (code: more), so a frame renders
+ * its text in slices of SLICE_CHARS and stops after FRAME_BUDGET_MS, whichever comes first.
  */
 export const FRAME_BUDGET_CHARS = 8_000;
+/** Characters rendered at once; a frame renders at least one slice. */
+export const SLICE_CHARS = 1_500;
+/** A frame starts no new slice after this long: its layout and paint still follow. */
+export const FRAME_BUDGET_MS = 12;
 
 interface OpenElement {
   kind: ContainerKind;
@@ -31,7 +40,7 @@ interface OpenElement {
 export class MarkdownView {
   private readonly blocks: HTMLElement;
   private chunk: HTMLElement | undefined;
-  private readonly tail: HTMLElement;
+  private tail: HTMLElement;
   private tailHtml = '';
   private afterHtml = '';
   /** Text received but not yet rendered (over the frame budget). */
@@ -46,13 +55,14 @@ export class MarkdownView {
     private readonly container: HTMLElement,
     readonly renderer: StreamingMarkdownRenderer,
     private readonly sanitize: Sanitize,
+    /** Milliseconds, for the frame budget (tests pass a fake clock). */
+    private readonly now: () => number = () => performance.now(),
   ) {
     const doc = container.ownerDocument;
     this.blocks = doc.createElement('div');
     this.blocks.className = 'md-blocks';
-    this.tail = doc.createElement('div');
-    this.tail.className = 'md-tail';
-    container.replaceChildren(this.blocks, this.tail);
+    this.tail = this.newTail();
+    container.replaceChildren(this.blocks);
   }
 
   append(text: string): void {
@@ -70,24 +80,29 @@ export class MarkdownView {
   }
 
   /**
-   * Renders what changed since the last update, at most FRAME_BUDGET_CHARS of new text: a larger
-   * batch renders over several frames instead of in one long task. True while text is left over
+   * Renders what changed since the last update, in slices, until FRAME_BUDGET_MS have passed or
+   * FRAME_BUDGET_CHARS of new text are in: a larger batch renders over several frames instead of
+   * in one long task. True while text is left over
    * (call again next frame); `final` (the text is complete) applies once the last of it is in.
    */
   update(final: boolean): boolean {
-    const take = this.pending.slice(0, FRAME_BUDGET_CHARS);
-    this.pending = this.pending.slice(take.length);
-    this.renderer.append(take);
-    const behind = this.pending !== '';
-    this.apply(this.renderer.render(final && !behind));
-    return behind;
+    const start = this.now();
+    let taken = 0;
+    do {
+      const take = this.pending.slice(0, Math.min(SLICE_CHARS, FRAME_BUDGET_CHARS - taken));
+      taken += take.length;
+      this.pending = this.pending.slice(take.length);
+      this.renderer.append(take);
+      this.apply(this.renderer.render(final && this.pending === ''));
+    } while (this.pending !== '' && taken < FRAME_BUDGET_CHARS && this.now() - start < FRAME_BUDGET_MS);
+    return this.pending !== '';
   }
 
   private apply(update: RenderUpdate): void {
     if (update.reset) {
       this.blocks.replaceChildren();
       this.chunk = undefined;
-      this.tail.replaceChildren();
+      this.tail = this.newTail();
       this.tailNodes = [];
       this.tailHtml = '';
       this.open = [];
@@ -127,12 +142,14 @@ export class MarkdownView {
           break;
       }
     }
+    // Recorded for the open code block too: a stale value would count as a change next frame, and
+    // rebuild (re-highlight, re-sanitize) the whole open block every frame.
+    this.afterHtml = afterHtml;
     if (update.openCode) {
       this.showOpenCode(update.openCode.language, update.openCode.code);
       return;
     }
     this.tailHtml = update.tailHtml;
-    this.afterHtml = afterHtml;
     if (!changed) {
       return;
     }
@@ -188,9 +205,7 @@ export class MarkdownView {
   private closeContainer(): void {
     const closed = this.open.pop();
     if (closed !== undefined && this.open.length === 0) {
-      // The block is finished: it moves, as it is, to the finished blocks.
-      this.currentChunk().append(...closed.nodes);
-      this.count(1);
+      this.settleTail(closed.nodes);
     }
   }
 
@@ -221,8 +236,7 @@ export class MarkdownView {
       throw new Error('Model Access: a code block finished that was not shown');
     }
     this.openCode.finish(code);
-    this.currentChunk().append(...this.tailNodes);
-    this.count(1);
+    this.settleTail(this.tailNodes);
     this.tailNodes = [];
     this.openCode = undefined;
   }
@@ -240,11 +254,34 @@ export class MarkdownView {
     this.tailHtml = '';
   }
 
+  /**
+   * A top-level block in the tail is finished. When the tail holds just it, the tail becomes the
+   * current chunk in place (nothing moves) and a new tail follows; otherwise its nodes move.
+   */
+  private settleTail(nodes: Node[]): void {
+    const held = Array.from(this.tail.childNodes);
+    if (held.length === nodes.length && held.every((node, i) => node === nodes[i])) {
+      this.tail.className = 'md-chunk';
+      this.chunk = this.tail;
+      this.tail = this.newTail();
+    } else {
+      this.currentChunk().append(...nodes);
+    }
+    this.count(1);
+  }
+
+  private newTail(): HTMLElement {
+    const tail = this.container.ownerDocument.createElement('div');
+    tail.className = 'md-tail';
+    this.blocks.append(tail);
+    return tail;
+  }
+
   private currentChunk(): HTMLElement {
     if (this.chunk === undefined || this.chunk.childElementCount >= BLOCKS_PER_CHUNK) {
       this.chunk = this.container.ownerDocument.createElement('div');
       this.chunk.className = 'md-chunk';
-      this.blocks.append(this.chunk);
+      this.tail.before(this.chunk);
       this.count(1);
     }
     return this.chunk;

@@ -90,5 +90,8 @@ describe('webview stylesheet (media/chat.css)', () => {
     assert.match(settled?.style.getPropertyValue('contain-intrinsic-size') ?? '', /auto/);
     const lines = rules.find((rule) => rule.selectorText === '.code-block code .code-lines');
     assert.equal(lines?.style.getPropertyValue('display'), 'block');
+    // Off-screen groups of lines are skipped by layout and paint; as wide as their longest line, so nothing is clipped.
+    assert.equal(lines?.style.getPropertyValue('content-visibility'), 'auto');
+    assert.equal(lines?.style.getPropertyValue('width'), 'max-content');
   });
 });

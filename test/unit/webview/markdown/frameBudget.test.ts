@@ -1,6 +1,6 @@
 // A batch larger than a frame can take renders in parts, one bounded part per frame.
 import * as assert from 'node:assert/strict';
-import { FRAME_BUDGET_CHARS, MarkdownView } from '../../../../src/webview/markdown/markdownView';
+import { FRAME_BUDGET_CHARS, FRAME_BUDGET_MS, MarkdownView, SLICE_CHARS } from '../../../../src/webview/markdown/markdownView';
 import { createSanitizer } from '../../../../src/webview/markdown/sanitizer';
 import { StreamingMarkdownRenderer } from '../../../../src/webview/markdown/streamingRenderer';
 import { createWindow, renderedHtml } from '../domFixture';
@@ -35,4 +35,39 @@ describe('webview/markdown: frame budget', function () {
       assert.equal(renderedHtml(...Array.from(container.querySelectorAll('.md-chunk'))), renderedHtml(whole));
     });
   }
+
+  /** Renders 30 KB of `shape` arriving at once with a clock that advances `msPerCall` each time it is read. */
+  const renderAtOnce = (shape: (typeof SHAPES)[number], msPerCall: number): { worstNew: number; worstHighlighted: number; container: HTMLElement; text: string } => {
+    const text = shapeText(shape, 30_000);
+    const container = window.document.createElement('div');
+    const renderer = new StreamingMarkdownRenderer(md);
+    let clock = 0;
+    const view = new MarkdownView(container, renderer, sanitize, () => (clock += msPerCall));
+    view.append(text);
+    let worstNew = 0;
+    let worstHighlighted = 0;
+    for (let behind = true; behind;) {
+      const [source, highlighted] = [renderer.source.length, renderer.work.highlightedChars];
+      behind = view.update(true);
+      worstNew = Math.max(worstNew, renderer.source.length - source);
+      worstHighlighted = Math.max(worstHighlighted, renderer.work.highlightedChars - highlighted);
+    }
+    return { worstNew, worstHighlighted, container, text };
+  };
+
+  for (const shape of SHAPES) {
+    it(`${shape}: on a slow machine (the frame's time budget gone after one slice) a frame takes one slice of new text, and highlights about that much`, () => {
+      const { worstNew, worstHighlighted, container, text } = renderAtOnce(shape, FRAME_BUDGET_MS);
+      assert.equal(worstNew, SLICE_CHARS);
+      assert.ok(worstHighlighted <= 2 * SLICE_CHARS, `highlighted in one frame: ${worstHighlighted}`);
+      const whole = window.document.createElement('div');
+      whole.append(sanitize(md.render(text)));
+      assert.equal(renderedHtml(...Array.from(container.querySelectorAll('.md-chunk'))), renderedHtml(whole));
+    });
+  }
+
+  it('on a fast machine a frame renders several slices, up to FRAME_BUDGET_CHARS', () => {
+    const { worstNew } = renderAtOnce('paragraph', 0);
+    assert.equal(worstNew, FRAME_BUDGET_CHARS);
+  });
 });

@@ -1,0 +1,52 @@
+// A finished block stays where it streamed in: moving its nodes would make the browser compute the
+// style and layout of all of them again (for a 1,000-line code block or a long table, one task of
+// 100+ ms when the block finishes). Counted here as nodes removed from the DOM after they were shown.
+import * as assert from 'node:assert/strict';
+import { MarkdownView } from '../../../../src/webview/markdown/markdownView';
+import { createSanitizer } from '../../../../src/webview/markdown/sanitizer';
+import { StreamingMarkdownRenderer } from '../../../../src/webview/markdown/streamingRenderer';
+import { createWindow, renderedHtml } from '../domFixture';
+import { shapeText, tokensOf, type ShapeName } from './shapes';
+import { md } from './streamFixture';
+import { framesOf } from './tokenStream';
+
+const window = createWindow();
+const sanitize = createSanitizer(window);
+
+const SETTLED: [ShapeName, string][] = [['code', 'pre'], ['table', 'table'], ['list', 'ul'], ['quote', 'blockquote']];
+
+describe('webview/markdown: finished blocks stay in place', () => {
+  for (const [shape, selector] of SETTLED) {
+    it(`${shape}: the block element shown while it streamed is the one kept, never detached, and the DOM is a full render`, () => {
+      const text = `Before.\n\n${shapeText(shape, 6_000)}\n\nAfter.\n`;
+      const container = window.document.createElement('div');
+      const view = new MarkdownView(container, new StreamingMarkdownRenderer(md), sanitize);
+      const observer = new window.MutationObserver(() => undefined);
+      observer.observe(container, { childList: true, subtree: true });
+      let streamed: Element | null = null;
+      let detachedAfterShown = 0;
+      const countDetached = (): void => {
+        for (const record of observer.takeRecords()) {
+          detachedAfterShown += Array.from(record.removedNodes).filter((node) => streamed !== null && node.contains(streamed)).length;
+        }
+      };
+      let shown = 0;
+      for (const frame of framesOf(tokensOf(text), 3)) {
+        view.append(frame);
+        view.update(false);
+        shown += frame.length;
+        countDetached();
+        // Halfway through, the block is well under way: from here on it must never leave the DOM.
+        if (shown > text.length / 2) streamed ??= container.querySelector(`.md-tail ${selector}`);
+      }
+      view.update(true);
+      countDetached();
+      assert.ok(streamed !== null, `a growing ${selector} was shown while streaming`);
+      assert.equal(detachedAfterShown, 0, 'the block was moved');
+      assert.equal(container.querySelector(selector), streamed);
+      const whole = window.document.createElement('div');
+      whole.append(sanitize(md.render(text)));
+      assert.equal(renderedHtml(...Array.from(container.querySelectorAll('.md-chunk'))), renderedHtml(whole));
+    });
+  }
+});
