@@ -79,10 +79,11 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
       reportProfileProblems(settings.profileProblems);
       modelsTree.rerender();
       void refreshContextKeys();
-  reportProfileProblems(readSettings().profileProblems);
     }),
   );
   void refreshContextKeys();
+  // A profile refused at startup is reported too, not only one edited later.
+  reportProfileProblems(readSettings().profileProblems);
 
   const command = (id: string, run: (...args: unknown[]) => unknown): void => {
     context.subscriptions.push(vscode.commands.registerCommand(id, run));
