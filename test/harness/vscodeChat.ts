@@ -54,6 +54,7 @@ export class VsCodeChat {
    * Access, …"): the visible name may be cut short.
    */
   async pickModel(name: string): Promise<void> {
+    await this.closeContextViews();
     await this.modelPicker().click();
     const widget = this.page.locator('.action-widget');
     await widget.locator('input').first().fill(name);
@@ -73,7 +74,21 @@ export class VsCodeChat {
 
   /** Starts a new conversation (the view title's New Chat). */
   async newChat(): Promise<void> {
+    await this.closeContextViews();
     await this.view.locator('a.action-label[aria-label^="New Chat"]').first().click();
+  }
+
+  /**
+   * Closes what the workbench left floating over the view — a hover such as the Send button's
+   * "[Alt] Send to New Chat", a menu — whose blocking layer would take the next click.
+   */
+  async closeContextViews(): Promise<void> {
+    const blocking = this.page.locator('.context-view .context-view-block');
+    for (let attempt = 0; attempt < 5 && (await blocking.count()) > 0; attempt++) {
+      await this.page.mouse.move(0, 0);
+      await this.page.keyboard.press('Escape');
+      await blocking.first().waitFor({ state: 'detached', timeout: 1_000 }).catch(() => undefined);
+    }
   }
 
   /** The rendered answers, oldest first. */

@@ -82,10 +82,10 @@ describe('webview stylesheet (media/chat.css)', () => {
     assert.match(before?.style.getPropertyValue('content') ?? '', /attr\(data-bidi\)/);
   });
 
-  it('lets layout skip settled messages off screen, but never the one streaming; streamed code lines are block boxes', () => {
+  it('lets layout skip settled messages off screen, but never the one streaming nor the newest; streamed code lines are block boxes', () => {
     const h = styledApp();
     const rules = Array.from(h.doc.styleSheets).flatMap((sheet) => Array.from(sheet.cssRules)) as CSSStyleRule[];
-    const settled = rules.find((rule) => rule.selectorText === '.message:not([data-status="streaming"])');
+    const settled = rules.find((rule) => rule.selectorText === '.message:not([data-status="streaming"]):not(:last-child)');
     assert.equal(settled?.style.getPropertyValue('content-visibility'), 'auto');
     assert.match(settled?.style.getPropertyValue('contain-intrinsic-size') ?? '', /auto/);
     const lines = rules.find((rule) => rule.selectorText === '.code-block code .code-lines');
