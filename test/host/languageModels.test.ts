@@ -120,6 +120,9 @@ describe('language models in VS Code\'s own API (vscode.lm)', function () {
   it('the answer size limit applies to VS Code\'s requests too: firehose-1 is cut, said so, and its connection closed', async () => {
     const before = (await adminRequests()).length;
     await setUserSetting('maxAnswerChars', 3000);
+    // A million tokens asked: the server is still sending when the client cuts (a short answer could
+    // be all written before the cut, and the server would record it completed).
+    await setUserSetting('maxOutputTokens', 1_000_000);
     try {
       const response = await (await model('firehose-1')).sendRequest([vscode.LanguageModelChatMessage.User('go')], {});
       const text = (await collect(response)).text.join('');
@@ -130,6 +133,7 @@ describe('language models in VS Code\'s own API (vscode.lm)', function () {
         (await adminRequests()).slice(before).some((request) => request.model === 'firehose-1' && request.outcome === 'client-closed'), 5000);
     } finally {
       await setUserSetting('maxAnswerChars', undefined);
+      await setUserSetting('maxOutputTokens', undefined);
     }
   });
 
