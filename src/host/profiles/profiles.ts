@@ -4,6 +4,7 @@
 // are the profile named "Default", without any migration: a user who never adds a profile sees
 // exactly what they saw before.
 import { extraHeaderProblem } from '../../api';
+import { isRecord } from '../../util/isRecord';
 
 export type ProfileApi = 'chat' | 'responses';
 
@@ -47,10 +48,6 @@ export interface ParsedProfiles {
   profiles: Profile[];
   /** One sentence per refused entry (shown to the user; the entry is left out, nothing else is lost). */
   problems: string[];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function parseEntry(entry: unknown, index: number, taken: Set<string>): Profile | string {
