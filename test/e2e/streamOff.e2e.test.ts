@@ -30,9 +30,7 @@ describe('flow: streaming turned off (modelAccess.stream: false)', () => {
   });
 
   it('echo-1 is asked without streaming and its whole answer shows', async () => {
-    await world.workbench.runCommand('Model Access: Select Model');
-    await world.workbench.pickQuickPickItem('echo-1');
-    await eventually(() => world.chat.modelPicker().innerText(), (text) => text.trim() === 'echo-1', 'the chat model button to show echo-1');
+    await world.selectModel('echo-1');
     const prompt = 'Whole, please: one two three';
     const expected = (await streamedReply(world.server.baseUrl, 'demo-key', 'echo-1', prompt)).trim();
     world.server.reset();
