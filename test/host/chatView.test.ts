@@ -11,6 +11,7 @@ import { ChatSession } from '../../src/host/chat/chatSession';
 import { nodeChatFiles } from '../../src/host/chat/chatFiles';
 import type { ChatSettings } from '../../src/host/chat/chatTypes';
 import { ChatViewProvider } from '../../src/host/chat/chatViewProvider';
+import { SearchIndex } from '../../src/host/search/searchIndex';
 import { HistoryStore } from '../../src/host/chat/historyStore';
 import type { HostToWebview } from '../../src/shared/protocol';
 import { waitFor } from './waitFor';
@@ -80,10 +81,12 @@ describe('chat view provider (in the real extension host)', function () {
     settings = { model: 'echo-1', api: 'chat' };
     warnings = [];
     const log = { trace: () => {}, debug: () => {}, info: () => {}, warn: (m: string) => warnings.push(m), error: (m: string) => warnings.push(m) };
+    const store = new HistoryStore(nodeChatFiles(historyDir));
+    const index = new SearchIndex(store);
     session = new ChatSession({
       getClient: async () => new ModelAccessClient({ baseUrl, apiKey: 'demo-key' }),
       getSettings: () => settings,
-      store: new HistoryStore(nodeChatFiles(historyDir)),
+      store,
       post: (message) => provider.post(message),
       onStateReplaced: () => void provider.replayState(),
       log,
@@ -93,6 +96,7 @@ describe('chat view provider (in the real extension host)', function () {
       extensionUri,
       session,
       configStatus: async () => ({ hasApiKey: true, hasBaseUrl: true, model: settings.model }),
+      search: (query) => index.search(query),
       log,
     });
     view = new FakeView();
@@ -244,7 +248,7 @@ describe('chat view provider (in the real extension host)', function () {
       isStreamingRequiredError,
     });
     provider.dispose();
-    provider = new ChatViewProvider({ extensionUri, session: limited, configStatus: async () => ({ hasApiKey: true, hasBaseUrl: true, model: settings.model }), log: { trace: () => {}, debug: () => {}, info: () => {}, warn: () => {}, error: () => {} } });
+    provider = new ChatViewProvider({ extensionUri, session: limited, search: () => ({ hits: [], total: 0, work: { chatsIndexed: 0, wordsCompared: 0, postingsVisited: 0, snippetsBuilt: 0 } }), configStatus: async () => ({ hasApiKey: true, hasBaseUrl: true, model: settings.model }), log: { trace: () => {}, debug: () => {}, info: () => {}, warn: () => {}, error: () => {} } });
     view = new FakeView();
     provider.resolveWebviewView(view as unknown as vscode.WebviewView);
     try {
