@@ -170,7 +170,7 @@ export class SearchIndex {
 
   /** Drops the postings of removed entries (after many chats changed) by indexing the live entries again. */
   private rebuild(): void {
-    const chats = [...this.chats.entries()].map(([id, chat]) => ({ chat, entries: chat.entries.map((slot) => this.entries[slot]) }));
+    const chats = [...this.chats.values()].map((chat) => ({ chat, entries: chat.entries.map((slot) => this.entries[slot]) }));
     this.entries = [];
     this.postings.clear();
     this.stale = 0;
