@@ -1,6 +1,6 @@
 // What a search query means: its words, folded (see fold.ts). The query is text, never a pattern:
 // punctuation separates words and nothing in it is interpreted.
-import { fold } from './fold';
+import { fold } from '../../shared/textFold';
 
 /** Longer queries are cut: a pasted page is not a search. */
 export const MAX_QUERY_TERMS = 8;

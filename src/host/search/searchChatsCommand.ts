@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { SearchHit } from '../../shared/protocol';
 import type { SearchResult } from './searchIndex';
+import { formatWhen } from '../../shared/dates';
 
 export interface SearchChatsDeps {
   search(query: string): SearchResult;
@@ -13,10 +14,6 @@ interface HitItem extends vscode.QuickPickItem {
   hit: SearchHit;
 }
 
-export function formatWhen(timestamp: number): string {
-  const date = new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 /** One line for the hit: the text around the match, the match set off with »…«. */
 export function snippetLine(hit: SearchHit): string {

@@ -4,7 +4,7 @@
 // those. A streaming answer is appended to a journal, not to its chat file, so it is found once it
 // ends and the chat is written whole.
 import type { SearchHit, Transcript } from '../../shared/protocol';
-import { foldedWords } from './fold';
+import { foldedWords } from '../../shared/textFold';
 import { parseQuery } from './query';
 import { makeSnippet } from './snippet';
 

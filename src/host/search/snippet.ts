@@ -1,5 +1,5 @@
 // The line shown for a search hit: the first place a query term occurs, with some text around it.
-import { foldWithMap } from './fold';
+import { foldWithMap } from '../../shared/textFold';
 
 /** Characters of context on each side of the match. */
 export const SNIPPET_CONTEXT = 40;

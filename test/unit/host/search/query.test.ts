@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { fold, foldedWords, foldWithMap } from '../../../../src/host/search/fold';
+import { fold, foldedWords, foldWithMap } from '../../../../src/shared/textFold';
 import { MAX_QUERY_TERMS, parseQuery } from '../../../../src/host/search/query';
 import { makeSnippet } from '../../../../src/host/search/snippet';
 

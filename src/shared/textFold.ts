@@ -1,5 +1,6 @@
 // Text folding for search: case and diacritics do not matter ("Café" is found by "cafe"), and
-// words are runs of letters and digits. Pure; the index and the query parser share it.
+// words are runs of letters and digits. Pure; the host's Search Chats index and the webview's
+// find bar share it, so both match the same way.
 
 const MARKS = /\p{M}/gu;
 const NON_WORD = /[^\p{L}\p{N}]+/u;
@@ -29,7 +30,9 @@ export function foldWithMap(text: string): { folded: string; origin: number[] } 
   const origin: number[] = [];
   let index = 0;
   for (const char of text) {
-    const piece = fold(char);
+    // ASCII folds by lower-casing alone: the common case skips normalize().
+    const code = char.charCodeAt(0);
+    const piece = code < 128 ? (code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : char) : fold(char);
     folded += piece;
     for (let i = 0; i < piece.length; i++) {
       origin.push(index);
