@@ -99,6 +99,7 @@ export class ChatApp {
       returnFocus: () => this.prompt.focus(),
       reveal: (range) => this.conversation.revealRange(range),
     });
+    this.conversation.onBacklogRendered = () => this.find.refreshSoon();
     this.welcome = new WelcomePanel(doc, (action) => host.post({ type: 'runAction', action }));
     this.prompt = new PromptBox(doc, {
       send: (text) => host.post({ type: 'send', text }),

@@ -25,6 +25,8 @@ export class ConversationView {
   private busy = false;
   private pinnedToBottom = true;
   private lastScrollTop = 0;
+  /** Called after older messages of a replayed chat were rendered (Find searches them then). */
+  onBacklogRendered: (() => void) | undefined;
 
   constructor(private readonly context: MessageContext) {
     const { doc } = context;
@@ -98,6 +100,7 @@ export class ConversationView {
     // Above what is shown: the browser keeps the visible messages in place (scroll anchoring).
     this.list.prepend(fragment);
     this.refresh();
+    this.onBacklogRendered?.();
     if (this.backlog.length > 0) {
       this.context.scheduler.schedule(this.renderBacklog);
     }

@@ -108,4 +108,15 @@ describe('Find in chat (jsdom)', () => {
     assert.equal(found.counts.at(-1), '1 of 6');
     assert.ok(found.refreshes <= 3, `${found.refreshes} searches`);
   });
+
+  it('counts the older messages of a long chat once they are rendered', () => {
+    const h = createAppHarness();
+    const messages = Array.from({ length: 60 }, (_, i) => message(i % 2 ? 'assistant' : 'user', `needle ${i}`));
+    h.receive(stateMessage(messages));
+    openFind(h, 'needle');
+    const atOnce = Number(/of (\d+)/.exec(count(h))?.[1]);
+    assert.ok(atOnce < 60, `${atOnce} rendered at once`);
+    while (h.runFrames() > 0);
+    assert.equal(count(h), '1 of 60');
+  });
 });
