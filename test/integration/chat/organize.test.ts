@@ -20,6 +20,7 @@ describe('Fork, rename and pin (real files)', () => {
   let store: HistoryStore;
   let posted: HostToWebview[];
   let release: (() => void) | undefined;
+  let activeModel: string;
 
   const session = (capacity = 100): ChatSession => {
     store = new HistoryStore(nodeChatFiles(root), capacity);
@@ -36,7 +37,8 @@ describe('Fork, rename and pin (real files)', () => {
         })(),
         respond: () => { throw new Error('not used'); },
       }),
-      getSettings: () => ({ model: 'echo-1', api: 'chat' }),
+      getSettings: () => ({ model: activeModel, api: 'chat' }),
+      settingsFor: (choice) => ({ model: choice.model, api: 'chat' }),
       store,
       post: (message) => posted.push(message),
       onStateReplaced: () => undefined,
@@ -50,6 +52,7 @@ describe('Fork, rename and pin (real files)', () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'organize-'));
     posted = [];
     release = undefined;
+    activeModel = 'echo-1';
   });
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -74,6 +77,17 @@ describe('Fork, rename and pin (real files)', () => {
     assert.equal(reopened.load(originalId)?.messages.length, 4);
     assert.equal(reopened.currentId(), chat.chat.id);
     assert.deepEqual(reopened.list().find((summary) => summary.id === chat.chat.id)?.forkedFrom?.title, 'first question');
+  });
+
+  it('a fork continues with the model its messages asked last, like a reopened chat', async () => {
+    const chat = session();
+    await chat.send('asked with echo-1');
+    activeModel = 'other-1';
+    chat.followActiveModel();
+    await chat.send('asked with other-1');
+    assert.equal(await chat.fork(chat.chat.messages[1].id), true);
+    await chat.send('next in the fork');
+    assert.equal(chat.chat.messages[2].model, 'echo-1');
   });
 
   it('refuses to fork while an answer streams, or at a message that is not in the chat', async () => {
