@@ -97,4 +97,19 @@ describe('flow: find, search, fork, rename and pin chats', () => {
     assert.match(await revealed.locator('.content').innerText(), /giraffes/);
     assert.equal((await conversationOf(4, 'the chat of the hit')).length, 4);
   });
+
+  it('the search box of the history list finds the same, and opens a hit at its message', async () => {
+    await openHistory();
+    await historyItem(':not(.current) .open-chat').first().click();
+    await conversationOf(2, 'the fork to open');
+    await openHistory();
+    await frame().locator('.history-search').fill('giraffes');
+    const hit = frame().locator('.search-hit .open-hit').filter({ hasText: 'Zebra notes' }).last();
+    await hit.waitFor({ state: 'visible', timeout: 15_000 });
+    assert.equal(await frame().locator('.search-hit mark').first().innerText(), 'giraffes');
+    const messageId = await hit.getAttribute('data-message-id');
+    await hit.click();
+    await conversationOf(4, 'the chat of the hit');
+    await frame().locator(`.message.revealed[data-id="${messageId}"]`).waitFor({ state: 'attached', timeout: 15_000 });
+  });
 });

@@ -312,7 +312,7 @@ export class ChatSession {
   }
 
   /** The chat's title, when it is the open chat or a stored one (checked against the store). */
-  titleOf(chatId: string): string | undefined {
+  chatTitle(chatId: string): string | undefined {
     return chatId === this.transcript.id ? this.transcript.title : this.deps.store.load(chatId)?.title;
   }
 

@@ -203,7 +203,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
    */
   async renameChat(chatId = this.deps.session.chat.id, name?: string): Promise<string | undefined> {
     const { session } = this.deps;
-    const current = session.titleOf(chatId);
+    const current = session.chatTitle(chatId);
     if (current === undefined) {
       void vscode.window.showWarningMessage(vscode.l10n.t('This chat is no longer stored.'));
       return undefined;
@@ -216,7 +216,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     if (newName === undefined || !(await session.rename(chatId, newName))) {
       return undefined;
     }
-    return session.titleOf(chatId);
+    return session.chatTitle(chatId);
   }
 
   /** Pins or unpins a chat (the open one when `chatId` is absent; toggles when `pinned` is absent). */

@@ -48,6 +48,19 @@ describe('Search, fork, rename and pin in the webview (jsdom)', () => {
     assert.equal(h.$('.search-results-panel').hidden, true);
   });
 
+  it('Escape in the search box clears the search first, then closes the history', () => {
+    const h = createAppHarness();
+    h.receive(stateMessage([], { history }));
+    click(h.window, h.$('button#history'));
+    searchFor(h, 'word');
+    const input = h.$<HTMLInputElement>('.history-search');
+    input.dispatchEvent(new h.window.KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    assert.equal(input.value, '');
+    assert.ok(isShown(h.$('.history-list')));
+    input.dispatchEvent(new h.window.KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    assert.equal(isShown(h.$('.history-panel')), false);
+  });
+
   it('scrolls to a revealed message, rendering older messages first, and highlights it briefly', () => {
     const h = createAppHarness();
     const messages = Array.from({ length: 100 }, (_, i) => message(i % 2 ? 'assistant' : 'user', `message ${i}`));
