@@ -5,6 +5,9 @@ import { el, onActivate } from '../dom';
 import { formatWhen } from '../../shared/dates';
 
 
+/** Where in the chat the words were found. */
+const WHERE = { user: 'your message', assistant: 'answer', title: 'title' } as const;
+
 export class SearchResultsList {
   readonly element: HTMLElement;
   private readonly list: HTMLUListElement;
@@ -34,7 +37,7 @@ export class SearchResultsList {
         doc.createTextNode(hit.snippet.before), el(doc, 'mark', { text: hit.snippet.match }), doc.createTextNode(hit.snippet.after));
       const button = el(doc, 'button', { className: 'open-hit', attrs: { type: 'button' } },
         el(doc, 'span', { className: 'history-title', text: hit.title || 'Untitled chat' }),
-        el(doc, 'span', { className: 'history-meta', text: formatWhen(hit.updatedAt) }),
+        el(doc, 'span', { className: 'history-meta', text: `${formatWhen(hit.updatedAt)} · ${WHERE[hit.role ?? 'title']}` }),
         snippet);
       button.dataset.chatId = hit.chatId;
       if (hit.messageId !== undefined) button.dataset.messageId = hit.messageId;

@@ -38,6 +38,7 @@ describe('Search, fork, rename and pin in the webview (jsdom)', () => {
     assert.equal(h.$('.search-hit .history-title').textContent, 'Old chat');
     assert.equal(h.$('.search-hit .search-snippet').textContent, '…about Rust lifetimes');
     assert.equal(h.$('.search-hit mark').textContent, 'Rust');
+    assert.match(h.$('.search-hit .history-meta').textContent ?? '', / · answer$/);
     assert.equal(h.$('.search-summary').textContent, '3 matches (the first 1 shown)');
     click(h.window, h.$('.search-hit .open-hit'));
     assert.deepEqual(h.posted.at(-1), { type: 'openChat', chatId: 'old', messageId: 'm7' });
