@@ -10,7 +10,7 @@ import type { DeletedChat, HistoryStore } from './historyStore';
 import { StreamingFallback } from './streamingFallback';
 import { Throttle } from './throttle';
 import { realTimers, type Timers } from './timers';
-import { forkTranscript, pinRefusal, renameTranscript } from './organize';
+import { forkTranscript, pinRefusal, renameTranscript, type PinRefusal } from './organize';
 import { createTranscript, newId, titleOf } from './transcript';
 import { rememberedChoice, type ModelChoice } from './modelChoice';
 import { profileModelLabel } from '../profiles/profiles';
@@ -320,7 +320,7 @@ export class ChatSession {
    * Pins or unpins a chat. Resolves undefined when done, or why not: too many chats pinned already
    * (see pinRefusal), or the chat is not stored.
    */
-  async setPinned(chatId: string, pinned: boolean): Promise<string | undefined> {
+  async setPinned(chatId: string, pinned: boolean): Promise<PinRefusal | undefined> {
     if (pinned) {
       const pinnedOthers = this.deps.store.list().filter((summary) => summary.pinned && summary.id !== chatId).length;
       const refusal = pinRefusal(pinnedOthers, this.deps.store.capacity);
@@ -332,7 +332,7 @@ export class ChatSession {
       if (pinned) transcript.pinned = true;
       else delete transcript.pinned;
     });
-    return changed ? undefined : 'This chat is no longer stored.';
+    return changed ? undefined : { reason: 'notStored' };
   }
 
   /**

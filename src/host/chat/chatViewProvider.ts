@@ -224,8 +224,14 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     const { session } = this.deps;
     const wanted = pinned ?? !session.history().some((summary) => summary.id === chatId && summary.pinned);
     const refusal = await session.setPinned(chatId, wanted);
-    if (refusal !== undefined) {
-      void vscode.window.showWarningMessage(refusal);
+    if (refusal?.reason === 'tooMany') {
+      void vscode.window.showWarningMessage(vscode.l10n.t(
+        'At most {0} chats can be pinned: the history keeps {1}, and one place stays for the chat you are in. Unpin a chat first.',
+        refusal.limit, refusal.capacity));
+      return false;
+    }
+    if (refusal?.reason === 'notStored') {
+      void vscode.window.showWarningMessage(vscode.l10n.t('This chat is no longer stored.'));
       return false;
     }
     return true;

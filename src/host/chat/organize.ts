@@ -49,10 +49,11 @@ export function maxPinnedChats(maxChats: number): number {
   return Math.max(0, maxChats - 1);
 }
 
-/** Why pinning one more chat is refused, or undefined when it may be pinned. */
-export function pinRefusal(pinnedNow: number, maxChats: number): string | undefined {
+/** Why a chat was not pinned: the host turns it into a sentence for the user. */
+export type PinRefusal = { reason: 'tooMany'; limit: number; capacity: number } | { reason: 'notStored' };
+
+/** Refuses pinning one more chat when `pinnedNow` already reach the limit (see maxPinnedChats). */
+export function pinRefusal(pinnedNow: number, maxChats: number): PinRefusal | undefined {
   const limit = maxPinnedChats(maxChats);
-  return pinnedNow >= limit
-    ? `At most ${limit} chats can be pinned (the history keeps ${maxChats}, and one place stays for the chat you are in). Unpin a chat first.`
-    : undefined;
+  return pinnedNow >= limit ? { reason: 'tooMany', limit, capacity: maxChats } : undefined;
 }

@@ -141,8 +141,7 @@ describe('Fork, rename and pin (real files)', () => {
     await store.save(transcript('newest', 4));
     assert.deepEqual(store.list().map((summary) => summary.id).sort(), ['newest', 'newer', 'oldest'].sort());
     assert.equal(await chat.setPinned('newer', true), undefined);
-    const refusal = await chat.setPinned('newest', true);
-    assert.match(refusal ?? '', /At most 2 chats can be pinned/);
+    assert.deepEqual(await chat.setPinned('newest', true), { reason: 'tooMany', limit: 2, capacity: 3 });
     assert.equal(store.load('newest')?.pinned, undefined);
     // With the two pinned, a new chat drops the unpinned one only.
     await store.save(transcript('latest', 5));
@@ -150,7 +149,7 @@ describe('Fork, rename and pin (real files)', () => {
     assert.equal(await chat.setPinned('oldest', false), undefined);
     await store.save(transcript('after', 6));
     assert.deepEqual(store.list().map((summary) => summary.id).sort(), ['after', 'latest', 'newer']);
-    assert.equal(await chat.setPinned('missing', true), 'This chat is no longer stored.');
+    assert.deepEqual(await chat.setPinned('missing', true), { reason: 'notStored' });
   });
 
   it('keeps every pinned chat even when more are pinned on disk than the cap (another version, a hand edit)', async () => {
