@@ -66,6 +66,9 @@ async function main(): Promise<void> {
     const bytes = fs.readdirSync(root).reduce((sum, name) => sum + fs.statSync(path.join(root, name)).size, 0);
     const store = new HistoryStore(nodeChatFiles(root));
     const index = new SearchIndex(store);
+    // A query without words still brings the index in step with the files: here, reads and indexes everything.
+    const build = timed(index, '');
+    if (build.work.chatsIndexed !== CHATS) throw new Error(`indexed ${build.work.chatsIndexed} chats`);
     const first = timed(index, QUERIES[0]);
     const next: number[] = [];
     let postings = 0;
@@ -85,9 +88,10 @@ async function main(): Promise<void> {
     await store.save(changed);
     const afterChange = timed(index, 'freshly');
     console.log(`\nSearch Chats: ${CHATS} chats × ${MESSAGES} messages × ${WORDS_PER_MESSAGE} words (${(bytes / 1e6).toFixed(1)} MB of chat files), ${QUERIES.length} queries × ${ROUNDS}`);
-    console.log(['first query (reads + indexes all) ms', 'next queries median ms', 'p95 ms', 'max postings/query', 'after one chat changed ms', 'chats read again'].join(' | '));
+    console.log(['index build ms (reads all files)', 'first query ms', 'next queries median ms', 'p95 ms', 'max postings/query', 'after one chat changed ms', 'chats read again'].join(' | '));
     console.log([
-      first.ms.toFixed(0).padStart(37),
+      build.ms.toFixed(0).padStart(32),
+      first.ms.toFixed(2).padStart(14),
       percentile(next, 0.5).toFixed(2).padStart(22),
       percentile(next, 0.95).toFixed(2).padStart(6),
       String(postings).padStart(18),
