@@ -123,7 +123,10 @@ export class HistoryPanel {
       const open = el(doc, 'button', { className: 'open-chat', attrs: { type: 'button' } },
         el(doc, 'span', { className: 'history-title', text: title }), meta);
       if (chat.forkedFrom) {
-        open.append(el(doc, 'span', { className: 'history-meta forked-from', text: `forked from ${chat.forkedFrom.title}` }));
+        // The origin's name now (it may have been renamed since), or the one it had when forked if it is gone.
+        const { chatId: originId, title: originTitle } = chat.forkedFrom;
+        const origin = this.history.find((other) => other.id === originId)?.title ?? originTitle;
+        open.append(el(doc, 'span', { className: 'history-meta forked-from', text: `forked from ${origin}` }));
       }
       const rename = iconButton(doc, 'edit', `Rename chat "${title}"`, { className: 'rename-chat' });
       const pin = iconButton(doc, chat.pinned ? 'pinned' : 'pin', chat.pinned ? `Unpin chat "${title}"` : `Pin chat "${title}" (never removed to make room)`, { className: 'pin-chat' });

@@ -16,7 +16,8 @@ function searchFor(h: AppHarness, query: string): void {
 const history: ChatSummary[] = [
   { id: 'old', title: 'Old chat', updatedAt: 1, messageCount: 2 },
   { id: 'pinned', title: 'Pinned chat', updatedAt: 0, messageCount: 2, pinned: true },
-  { id: 'fork', title: 'Forked chat', updatedAt: 5, messageCount: 2, forkedFrom: { chatId: 'old', title: 'Old chat', messageId: 'x' } },
+  { id: 'fork', title: 'Forked chat', updatedAt: 5, messageCount: 2, forkedFrom: { chatId: 'old', title: 'Name when forked', messageId: 'x' } },
+  { id: 'orphan', title: 'Orphan', updatedAt: 4, messageCount: 2, forkedFrom: { chatId: 'deleted', title: 'Deleted chat', messageId: 'x' } },
 ];
 
 describe('Search, fork, rename and pin in the webview (jsdom)', () => {
@@ -79,8 +80,9 @@ describe('Search, fork, rename and pin in the webview (jsdom)', () => {
     const h = createAppHarness();
     h.receive(stateMessage([], { history }));
     click(h.window, h.$('button#history'));
-    assert.deepEqual(h.$$('.history-item').map((item) => item.dataset.chatId), ['pinned', 'fork', 'old']);
-    assert.equal(h.$('.history-item[data-chat-id="fork"] .forked-from').textContent, 'forked from Old chat');
+    assert.deepEqual(h.$$('.history-item').map((item) => item.dataset.chatId), ['pinned', 'fork', 'orphan', 'old']);
+    assert.equal(h.$('.history-item[data-chat-id="fork"] .forked-from').textContent, 'forked from Old chat', 'the origin\'s name now');
+    assert.equal(h.$('.history-item[data-chat-id="orphan"] .forked-from').textContent, 'forked from Deleted chat', 'the name it had, once it is gone');
     const pin = h.$('.history-item[data-chat-id="pinned"] .pin-chat');
     assert.equal(pin.getAttribute('aria-pressed'), 'true');
     click(h.window, pin);
