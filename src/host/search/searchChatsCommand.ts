@@ -1,6 +1,7 @@
 // Model Access: Search Chats — a quick pick whose items are the index's hits for what is typed.
 import * as vscode from 'vscode';
 import type { SearchHit } from '../../shared/protocol';
+import { literalLabel, snippetLine } from './hitText';
 import type { SearchResult } from './searchIndex';
 import { formatWhen } from '../../shared/dates';
 
@@ -14,17 +15,10 @@ interface HitItem extends vscode.QuickPickItem {
   hit: SearchHit;
 }
 
-
-/** One line for the hit: the text around the match, the match set off with »…«. */
-export function snippetLine(hit: SearchHit): string {
-  const { before, match, after } = hit.snippet;
-  return match ? `${before}»${match}«${after}` : after;
-}
-
 function toItem(hit: SearchHit): HitItem {
   const where = hit.messageId === undefined ? vscode.l10n.t('title') : hit.role === 'user' ? vscode.l10n.t('your message') : vscode.l10n.t('answer');
   return {
-    label: hit.title,
+    label: literalLabel(hit.title),
     description: `${formatWhen(hit.updatedAt)} · ${where}`,
     detail: snippetLine(hit),
     // The index already chose these: the quick pick must not hide a hit whose title lacks the words.

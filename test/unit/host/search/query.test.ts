@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { fold, foldedWords, foldWithMap } from '../../../../src/shared/textFold';
 import { MAX_QUERY_TERMS, parseQuery } from '../../../../src/host/search/query';
 import { makeSnippet } from '../../../../src/host/search/snippet';
+import { literalLabel, snippetLine } from '../../../../src/host/search/hitText';
 
 describe('Search: folding, query parsing and snippets', () => {
   it('folds case and diacritics, and splits words on anything but letters and digits', () => {
@@ -40,5 +41,13 @@ describe('Search: folding, query parsing and snippets', () => {
 
   it('shows the start of the text when no term occurs in it (a title hit)', () => {
     assert.deepEqual(makeSnippet('short text', ['zzz']), { before: '', match: '', after: 'short text' });
+  });
+});
+
+describe('Search: hit text in the quick pick', () => {
+  it('sets the match off and never lets chat text draw icons', () => {
+    assert.equal(snippetLine({ snippet: { before: 'see ', match: 'Rust', after: ' $(alert) now' } }), 'see »Rust« \\$(alert) now');
+    assert.equal(literalLabel('$(zap) title $(x)'), '\\$(zap) title \\$(x)');
+    assert.equal(snippetLine({ snippet: { before: '', match: '', after: 'title hit' } }), 'title hit');
   });
 });
