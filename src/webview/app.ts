@@ -251,6 +251,10 @@ export class ChatApp {
     this.history.setOpen(open);
     this.toolbar.setHistoryOpen(open);
     this.conversation.element.hidden = open;
+    if (open && this.find.isOpen) {
+      // Find belongs to the conversation the history replaces.
+      this.find.close(false);
+    }
   }
 
   private announce(text: string): void {

@@ -75,11 +75,14 @@ export class FindBar {
     this.refresh(true);
   }
 
-  close(): void {
+  /** Hides the bar and its highlights; focus goes back to the prompt unless `returnFocus` is false. */
+  close(returnFocus = true): void {
     this.element.hidden = true;
     this.ranges = [];
     this.highlighter.clear();
-    this.options.returnFocus();
+    if (returnFocus) {
+      this.options.returnFocus();
+    }
   }
 
   /** The conversation changed: search again at the next frame (once, however many changes). */

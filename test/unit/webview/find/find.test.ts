@@ -109,6 +109,15 @@ describe('Find in chat (jsdom)', () => {
     assert.ok(found.refreshes <= 3, `${found.refreshes} searches`);
   });
 
+  it('closes when the history list takes the place of the conversation', () => {
+    const h = createAppHarness();
+    h.receive(stateMessage([message('user', 'hello')]));
+    openFind(h, 'hello');
+    h.$('button#history').click();
+    assert.equal(h.$('.find-bar').hidden, true);
+    assert.equal(h.window.getSelection()?.toString(), '', 'no match stays selected');
+  });
+
   it('counts the older messages of a long chat once they are rendered', () => {
     const h = createAppHarness();
     const messages = Array.from({ length: 60 }, (_, i) => message(i % 2 ? 'assistant' : 'user', `needle ${i}`));
