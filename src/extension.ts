@@ -136,7 +136,7 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   command('modelAccess.exportChat', () => chat.exportChat());
   command('modelAccess.showHistory', () => chat.showHistory());
   command('modelAccess.searchChats', (query) =>
-    searchChatsCommand({ search: (text) => chat.search(text), open: (hit) => chat.openSearchHit(hit) }, typeof query === 'string' ? trustedArgument(query, runningTests) : undefined));
+    searchChatsCommand({ search: (text) => chat.search(text), open: (hit) => chat.openSearchHit(hit), prepare: () => chat.prepareSearch() }, typeof query === 'string' ? trustedArgument(query, runningTests) : undefined));
   // A chat id argument is the tests' only; the store is asked about it either way (see renameChat, pinChat).
   command('modelAccess.renameChat', (chatId, name) =>
     chat.renameChat(trustedString(chatId, runningTests), trustedString(name, runningTests)));
