@@ -190,7 +190,6 @@ export type HostToWebview =
 export interface ReadyMessage { type: 'ready' }
 export interface SendMessage { type: 'send'; text: string }
 export interface StopMessage { type: 'stop' }
-export interface NewChatMessage { type: 'newChat' }
 /** Answer the last user message again, replacing the last answer. */
 export interface RegenerateMessage { type: 'regenerate' }
 /** Replace user message `messageId` with `text`, drop everything after it, and resend. */
@@ -213,7 +212,6 @@ export type WebviewToHost =
   | ReadyMessage
   | SendMessage
   | StopMessage
-  | NewChatMessage
   | RegenerateMessage
   | EditMessage
   | OpenChatMessage
@@ -244,7 +242,6 @@ export function isErrorAction(value: unknown): value is ErrorAction {
 export const isReady = (m: unknown): m is ReadyMessage => hasType(m, 'ready');
 export const isSend = (m: unknown): m is SendMessage => hasType(m, 'send') && isString(m.text);
 export const isStop = (m: unknown): m is StopMessage => hasType(m, 'stop');
-export const isNewChat = (m: unknown): m is NewChatMessage => hasType(m, 'newChat');
 export const isRegenerate = (m: unknown): m is RegenerateMessage => hasType(m, 'regenerate');
 export const isEdit = (m: unknown): m is EditMessage => hasType(m, 'edit') && isString(m.messageId) && isString(m.text);
 export const isOpenChat = (m: unknown): m is OpenChatMessage => hasType(m, 'openChat') && isString(m.chatId);
@@ -258,7 +255,7 @@ export const isCopyText = (m: unknown): m is CopyTextMessage => hasType(m, 'copy
 export const isInsertCode = (m: unknown): m is InsertCodeMessage => hasType(m, 'insertCode') && isString(m.code);
 
 const webviewGuards = [
-  isReady, isSend, isStop, isNewChat, isRegenerate, isEdit, isOpenChat, isDeleteChat, isOpenChatFile,
+  isReady, isSend, isStop, isRegenerate, isEdit, isOpenChat, isDeleteChat, isOpenChatFile,
   isExportChat, isPickModel, isRunAction, isOpenLink, isCopyText, isInsertCode,
 ];
 

@@ -58,15 +58,7 @@ export class ChatApp {
       clock: options.clock,
       createMarkdownView: (container) => new MarkdownView(container, new StreamingMarkdownRenderer(md), sanitize, () => options.clock.now()),
     });
-    this.toolbar = new Toolbar(doc, {
-      pickModel: () => host.post({ type: 'pickModel' }),
-      newChat: () => {
-        this.setHistoryOpen(false);
-        host.post({ type: 'newChat' });
-        this.prompt.focus();
-      },
-      toggleHistory: () => this.setHistoryOpen(!this.history.isOpen),
-    });
+    this.toolbar = new Toolbar(doc, { pickModel: () => host.post({ type: 'pickModel' }) });
     this.history = new HistoryPanel(doc, {
       open: (chatId) => {
         host.post({ type: 'openChat', chatId });
@@ -76,7 +68,7 @@ export class ChatApp {
       openFile: (chatId) => host.post({ type: 'openChatFile', chatId }),
       close: () => {
         this.setHistoryOpen(false);
-        this.toolbar.historyButton.focus();
+        this.prompt.focus();
       },
     });
     this.welcome = new WelcomePanel(doc, (action) => host.post({ type: 'runAction', action }));
@@ -175,6 +167,8 @@ export class ChatApp {
   }
 
   private applyState(state: StateMessage): void {
+    // Another chat (New Chat from the view title, or one opened from the history) replaces the history list.
+    if (this.chatId !== undefined && state.chat.id !== this.chatId) this.setHistoryOpen(false);
     this.chatId = state.chat.id;
     this.conversation.replace(Array.isArray(state.chat.messages) ? state.chat.messages : []);
     this.setModel(state.model);
@@ -196,7 +190,6 @@ export class ChatApp {
 
   private setHistoryOpen(open: boolean): void {
     this.history.setOpen(open);
-    this.toolbar.setHistoryOpen(open);
     this.conversation.element.hidden = open;
   }
 

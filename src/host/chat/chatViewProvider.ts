@@ -231,8 +231,6 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         return session.send(message.text);
       case 'stop':
         return session.stop();
-      case 'newChat':
-        return session.newChat();
       case 'regenerate':
         return session.regenerate();
       case 'edit':
