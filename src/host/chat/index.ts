@@ -19,6 +19,8 @@ export interface ChatDeps {
   keys: KeyStore;
   clients: ClientProvider;
   log: Log;
+  /** Called each time an answer finishes completely (status done) in the Chat view. */
+  onAnswerDone?: () => void;
 }
 
 /**
@@ -50,7 +52,10 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     getClient: (profile) => clients.getClient(profile),
     getSettings: readSettings,
     store,
-    post: (message) => provider.post(message),
+    post: (message) => {
+      if (message.type === 'messageUpdated' && message.message.role === 'assistant' && message.message.status === 'done') deps.onAnswerDone?.();
+      provider.post(message);
+    },
     onStateReplaced: () => void provider.replayState(),
     log,
     isStreamingRequiredError,

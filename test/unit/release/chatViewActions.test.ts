@@ -25,5 +25,4 @@ describe('release: the Chat view\'s actions', () => {
       assert.ok(hidden === undefined || hidden.when !== 'false', 'hidden from the Command Palette');
     });
   }
-
 });
