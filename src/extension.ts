@@ -140,6 +140,8 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   command('modelAccess.newChat', () => chat.newChat());
   command('modelAccess.exportChat', () => chat.exportChat());
   command('modelAccess.showHistory', () => chat.showHistory());
+  // Takes no argument: it opens the newest answer of the open chat (the webview's button names its own).
+  command('modelAccess.openAnswerInEditor', () => chat.openAnswerInEditor());
 
   return runningTests
     ? { keys, clients, catalog, modelsTree, statusBar, log, onModelPicksShown: modelPicksShown.event, languageModels, contextKeys }

@@ -207,6 +207,8 @@ export interface RunActionMessage { type: 'runAction'; action: ErrorAction }
 export interface OpenLinkMessage { type: 'openLink'; href: string }
 export interface CopyTextMessage { type: 'copyText'; text: string }
 export interface InsertCodeMessage { type: 'insertCode'; code: string }
+/** Open Answer in Editor on answer `messageId` (the host checks it is an answer of the open chat). */
+export interface OpenAnswerInEditorMessage { type: 'openAnswerInEditor'; messageId: string }
 
 export type WebviewToHost =
   | ReadyMessage
@@ -222,7 +224,8 @@ export type WebviewToHost =
   | RunActionMessage
   | OpenLinkMessage
   | CopyTextMessage
-  | InsertCodeMessage;
+  | InsertCodeMessage
+  | OpenAnswerInEditorMessage;
 
 // ---------------------------------------------------------------- guards
 
@@ -253,10 +256,12 @@ export const isRunAction = (m: unknown): m is RunActionMessage => hasType(m, 'ru
 export const isOpenLink = (m: unknown): m is OpenLinkMessage => hasType(m, 'openLink') && isString(m.href);
 export const isCopyText = (m: unknown): m is CopyTextMessage => hasType(m, 'copyText') && isString(m.text);
 export const isInsertCode = (m: unknown): m is InsertCodeMessage => hasType(m, 'insertCode') && isString(m.code);
+export const isOpenAnswerInEditor = (m: unknown): m is OpenAnswerInEditorMessage => hasType(m, 'openAnswerInEditor') && isString(m.messageId);
 
 const webviewGuards = [
   isReady, isSend, isStop, isRegenerate, isEdit, isOpenChat, isDeleteChat, isOpenChatFile,
   isExportChat, isPickModel, isRunAction, isOpenLink, isCopyText, isInsertCode,
+  isOpenAnswerInEditor,
 ];
 
 /** True when `m` is any well-formed webview → host message. */

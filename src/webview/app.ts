@@ -16,6 +16,7 @@ import { createSanitizer } from './markdown/sanitizer';
 import { StreamingMarkdownRenderer } from './markdown/streamingRenderer';
 import { PromptBox } from './promptBox';
 import { Toolbar } from './toolbar';
+import { AnswerAnnouncer } from './answerAnnouncer';
 import { WelcomePanel } from './welcomePanel';
 
 export interface ChatAppOptions {
@@ -36,6 +37,7 @@ export class ChatApp {
   private readonly welcome: WelcomePanel;
   private readonly notices: NoticeBar;
   private readonly status: HTMLElement;
+  private readonly answerAnnouncer: AnswerAnnouncer;
   private readonly host: HostChannel;
   private readonly clock: Clock;
   private readonly root: HTMLElement;
@@ -79,8 +81,11 @@ export class ChatApp {
     }, viewState.load().draft);
     this.notices = new NoticeBar(doc);
     this.status = el(doc, 'div', { className: 'visually-hidden', attrs: { id: 'status', role: 'status', 'aria-live': 'polite' } });
+    // The rendered Markdown's text, from a parsed document that is never shown (its images never load).
+    this.answerAnnouncer = new AnswerAnnouncer(doc, (markdown) =>
+      new (options.window as Window & typeof globalThis).DOMParser().parseFromString(md.render(markdown), 'text/html').body.textContent ?? '');
 
-    root.replaceChildren(this.toolbar.element, this.welcome.element, this.history.element, this.conversation.element, this.notices.element, this.prompt.element, this.status);
+    root.replaceChildren(this.toolbar.element, this.welcome.element, this.history.element, this.conversation.element, this.notices.element, this.prompt.element, this.status, this.answerAnnouncer.element);
     root.classList.add('chat');
     // Links and code buttons live inside sanitized markdown, so they are handled by delegation.
     root.addEventListener('click', (event) => this.onClick(event));
@@ -136,6 +141,7 @@ export class ChatApp {
         return this.conversation.appendDelta(message);
       case 'messageUpdated':
         this.conversation.update(message.message);
+        this.answerAnnouncer.update(message.message);
         return this.announceOutcome(message.message.status, message.message.error?.message);
       case 'retrying': {
         const { notice } = message;
@@ -198,8 +204,8 @@ export class ChatApp {
   }
 
   private announceOutcome(status: string, errorMessage: string | undefined): void {
-    if (status === 'done') this.announce('Answer complete.');
-    else if (status === 'stopped') this.announce('Answer stopped.');
+    // A finished answer is announced by answerAnnouncer, with its text.
+    if (status === 'stopped') this.announce('Answer stopped.');
     else if (status === 'error') this.announce(`Error: ${errorMessage ?? 'the request failed'}.`);
   }
 
