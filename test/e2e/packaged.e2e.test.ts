@@ -66,7 +66,10 @@ describe('release: the packaged .vsix installed into the editor', () => {
     // The settings editor opens with its search box focused.
     await world.workbench.page.locator('.settings-editor .settings-header .suggest-input-container').waitFor({ state: 'visible', timeout: 15_000 });
     await world.workbench.page.keyboard.type('@ext:model-access.model-access');
-    await world.workbench.page.locator('.settings-editor .setting-item-title', { hasText: 'Base Url' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+    const baseUrl = world.workbench.page.locator('.settings-editor .setting-item-title', { hasText: 'Base Url' }).first();
+    await baseUrl.waitFor({ state: 'visible', timeout: 15_000 });
+    // Focus moves to the setting, which closes the search box's suggestions.
+    await baseUrl.click();
     await readmeScreenshot(world.workbench.page, 'settings.png');
     await world.workbench.runCommand('View: Close All Editors');
   });
