@@ -233,7 +233,6 @@ export type HostToWebview =
 export interface ReadyMessage { type: 'ready' }
 export interface SendMessage { type: 'send'; text: string }
 export interface StopMessage { type: 'stop' }
-export interface NewChatMessage { type: 'newChat' }
 /** Answer the last user message again, replacing the last answer. */
 export interface RegenerateMessage { type: 'regenerate' }
 /** Replace user message `messageId` with `text`, drop everything after it, and resend. */
@@ -259,12 +258,13 @@ export interface RenameChatMessage { type: 'renameChat'; chatId: string }
 export interface PinChatMessage { type: 'pinChat'; chatId: string; pinned: boolean }
 /** Search every stored chat for `query` (words, never a pattern). */
 export interface SearchChatsMessage { type: 'searchChats'; query: string; requestId: number }
+/** Open Answer in Editor on answer `messageId` (the host checks it is an answer of the open chat). */
+export interface OpenAnswerInEditorMessage { type: 'openAnswerInEditor'; messageId: string }
 
 export type WebviewToHost =
   | ReadyMessage
   | SendMessage
   | StopMessage
-  | NewChatMessage
   | RegenerateMessage
   | EditMessage
   | OpenChatMessage
@@ -279,7 +279,8 @@ export type WebviewToHost =
   | ForkChatMessage
   | RenameChatMessage
   | PinChatMessage
-  | SearchChatsMessage;
+  | SearchChatsMessage
+  | OpenAnswerInEditorMessage;
 
 // ---------------------------------------------------------------- guards
 
@@ -299,7 +300,6 @@ export function isErrorAction(value: unknown): value is ErrorAction {
 export const isReady = (m: unknown): m is ReadyMessage => hasType(m, 'ready');
 export const isSend = (m: unknown): m is SendMessage => hasType(m, 'send') && isString(m.text);
 export const isStop = (m: unknown): m is StopMessage => hasType(m, 'stop');
-export const isNewChat = (m: unknown): m is NewChatMessage => hasType(m, 'newChat');
 export const isRegenerate = (m: unknown): m is RegenerateMessage => hasType(m, 'regenerate');
 export const isEdit = (m: unknown): m is EditMessage => hasType(m, 'edit') && isString(m.messageId) && isString(m.text);
 export const isOpenChat = (m: unknown): m is OpenChatMessage =>
@@ -317,11 +317,13 @@ export const isRenameChat = (m: unknown): m is RenameChatMessage => hasType(m, '
 export const isPinChat = (m: unknown): m is PinChatMessage => hasType(m, 'pinChat') && isString(m.chatId) && typeof m.pinned === 'boolean';
 export const isSearchChats = (m: unknown): m is SearchChatsMessage =>
   hasType(m, 'searchChats') && isString(m.query) && typeof m.requestId === 'number' && Number.isFinite(m.requestId);
+export const isOpenAnswerInEditor = (m: unknown): m is OpenAnswerInEditorMessage => hasType(m, 'openAnswerInEditor') && isString(m.messageId);
 
 const webviewGuards = [
-  isReady, isSend, isStop, isNewChat, isRegenerate, isEdit, isOpenChat, isDeleteChat, isOpenChatFile,
+  isReady, isSend, isStop, isRegenerate, isEdit, isOpenChat, isDeleteChat, isOpenChatFile,
   isExportChat, isPickModel, isRunAction, isOpenLink, isCopyText, isInsertCode,
   isForkChat, isRenameChat, isPinChat, isSearchChats,
+  isOpenAnswerInEditor,
 ];
 
 /** True when `m` is any well-formed webview → host message. */

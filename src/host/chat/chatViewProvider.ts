@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isWebviewToHost, type ErrorAction, type HostToWebview, type SearchHit, type WebviewToHost } from '../../shared/protocol';
 import type { SearchResult } from '../search/searchIndex';
+import { answerToOpen, openMarkdownInEditor } from '../accessibility/answerInEditor';
 import { Disposable } from '../util/disposable';
 import type { ChatLog } from './chatTypes';
 import type { ChatSession } from './chatSession';
@@ -298,8 +299,6 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         return session.send(message.text);
       case 'stop':
         return session.stop();
-      case 'newChat':
-        return session.newChat();
       case 'regenerate':
         return session.regenerate();
       case 'edit':
@@ -346,6 +345,9 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         return;
       case 'insertCode':
         return this.insertCode(message.code);
+      case 'openAnswerInEditor':
+        await this.openAnswerInEditor(message.messageId);
+        return;
     }
   }
 
@@ -356,6 +358,20 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     if (messageId !== undefined && session.chat.id === chatId && session.chat.messages.some((message) => message.id === messageId)) {
       this.postWhenReady({ type: 'revealMessage', messageId });
     }
+  }
+
+  /**
+   * Open Answer in Editor: answer `messageId` of the open chat (from the page), or the newest answer
+   * (the command). Resolves to the editor, or undefined when there is no such answer.
+   */
+  async openAnswerInEditor(messageId?: string): Promise<vscode.TextEditor | undefined> {
+    const answer = answerToOpen(this.deps.session.chat, messageId);
+    if (!answer) {
+      if (messageId === undefined) void vscode.window.showInformationMessage(vscode.l10n.t('This chat has no answer to open yet.'));
+      else this.deps.log.warn(`Chat: ignored Open Answer in Editor for a message that is not an answer of this chat (${messageId.slice(0, 40)}).`);
+      return undefined;
+    }
+    return openMarkdownInEditor(answer.content);
   }
 
   /** Opens a (damaged) chat's file in an editor: the user sees what is in it, and can fix or keep it. */

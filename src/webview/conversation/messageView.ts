@@ -219,7 +219,9 @@ export class MessageView {
     const copyButton = iconButton(doc, 'copy', 'Copy answer', { className: 'copy-message' });
     this.regenerateButton = iconButton(doc, 'refresh', 'Regenerate', { className: 'regenerate' });
     this.regenerateButton.hidden = true;
-    this.actions.append(copyButton, this.regenerateButton, this.forkButton);
+    this.actions.append(copyButton, this.regenerateButton);
+    // Open Answer in Editor: the answer as plain Markdown in an editor (screen readers, search).
+    this.actions.append(iconButton(doc, 'go-to-file', 'Open answer in editor', { className: 'open-in-editor' }), this.forkButton);
   }
 
   /** Runs the action of one of this message's own buttons (a primary click delegated by the conversation). */
@@ -235,6 +237,8 @@ export class MessageView {
       this.context.host.post({ type: 'regenerate' });
     } else if (button === this.forkButton) {
       this.context.host.post({ type: 'forkChat', messageId: this.message.id });
+    } else if (button.classList.contains('open-in-editor')) {
+      this.context.host.post({ type: 'openAnswerInEditor', messageId: this.message.id });
     }
   }
 

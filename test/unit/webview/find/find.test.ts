@@ -113,7 +113,7 @@ describe('Find in chat (jsdom)', () => {
     const h = createAppHarness();
     h.receive(stateMessage([message('user', 'hello')]));
     openFind(h, 'hello');
-    h.$('button#history').click();
+    h.receive({ type: 'showHistory' });
     assert.equal(h.$('.find-bar').hidden, true);
     assert.equal(h.window.getSelection()?.toString(), '', 'no match stays selected');
   });

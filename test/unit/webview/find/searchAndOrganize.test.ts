@@ -24,7 +24,7 @@ describe('Search, fork, rename and pin in the webview (jsdom)', () => {
   it('searches all chats from the history panel and shows title, snippet and the marked match; stale answers are dropped', () => {
     const h = createAppHarness();
     h.receive(stateMessage([], { history }));
-    click(h.window, h.$('button#history'));
+    h.receive({ type: 'showHistory' });
     h.$<HTMLInputElement>('.history-search').focus();
     assert.deepEqual(h.posted.filter((m) => m.type === 'searchChats'), [{ type: 'searchChats', query: '', requestId: 1 }], 'focus asks the host to get ready');
     h.posted.length = 0;
@@ -47,7 +47,7 @@ describe('Search, fork, rename and pin in the webview (jsdom)', () => {
     click(h.window, h.$('.search-hit .open-hit'));
     assert.deepEqual(h.posted.at(-1), { type: 'openChat', chatId: 'old', messageId: 'm7' });
     assert.equal(isShown(h.$('.history-panel')), false);
-    click(h.window, h.$('button#history'));
+    h.receive({ type: 'showHistory' });
     searchFor(h, '');
     assert.ok(isShown(h.$('.history-list')));
     assert.equal(h.$('.search-results-panel').hidden, true);
@@ -56,7 +56,7 @@ describe('Search, fork, rename and pin in the webview (jsdom)', () => {
   it('Escape in the search box clears the search first, then closes the history', () => {
     const h = createAppHarness();
     h.receive(stateMessage([], { history }));
-    click(h.window, h.$('button#history'));
+    h.receive({ type: 'showHistory' });
     searchFor(h, 'word');
     const input = h.$<HTMLInputElement>('.history-search');
     input.dispatchEvent(new h.window.KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
@@ -82,7 +82,7 @@ describe('Search, fork, rename and pin in the webview (jsdom)', () => {
   it('lists pinned chats first, says where a fork came from, and posts rename and pin', () => {
     const h = createAppHarness();
     h.receive(stateMessage([], { history }));
-    click(h.window, h.$('button#history'));
+    h.receive({ type: 'showHistory' });
     assert.deepEqual(h.$$('.history-item').map((item) => item.dataset.chatId), ['pinned', 'fork', 'orphan', 'old']);
     assert.equal(h.$('.history-item[data-chat-id="fork"] .forked-from').textContent, 'forked from Old chat', 'the origin\'s name now');
     assert.equal(h.$('.history-item[data-chat-id="orphan"] .forked-from').textContent, 'forked from Deleted chat', 'the name it had, once it is gone');
