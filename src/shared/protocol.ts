@@ -251,6 +251,8 @@ export interface RunActionMessage { type: 'runAction'; action: ErrorAction }
 export interface OpenLinkMessage { type: 'openLink'; href: string }
 export interface CopyTextMessage { type: 'copyText'; text: string }
 export interface InsertCodeMessage { type: 'insertCode'; code: string }
+/** Open Answer in Editor on answer `messageId` (the host checks it is an answer of the open chat). */
+export interface OpenAnswerInEditorMessage { type: 'openAnswerInEditor'; messageId: string }
 /** A new chat with the current conversation up to and including `messageId`. */
 export interface ForkChatMessage { type: 'forkChat'; messageId: string }
 /** Asks the host for a new title (it shows an input box). */
@@ -258,8 +260,6 @@ export interface RenameChatMessage { type: 'renameChat'; chatId: string }
 export interface PinChatMessage { type: 'pinChat'; chatId: string; pinned: boolean }
 /** Search every stored chat for `query` (words, never a pattern). */
 export interface SearchChatsMessage { type: 'searchChats'; query: string; requestId: number }
-/** Open Answer in Editor on answer `messageId` (the host checks it is an answer of the open chat). */
-export interface OpenAnswerInEditorMessage { type: 'openAnswerInEditor'; messageId: string }
 
 export type WebviewToHost =
   | ReadyMessage
@@ -276,11 +276,11 @@ export type WebviewToHost =
   | OpenLinkMessage
   | CopyTextMessage
   | InsertCodeMessage
+  | OpenAnswerInEditorMessage
   | ForkChatMessage
   | RenameChatMessage
   | PinChatMessage
-  | SearchChatsMessage
-  | OpenAnswerInEditorMessage;
+  | SearchChatsMessage;
 
 // ---------------------------------------------------------------- guards
 
@@ -312,18 +312,18 @@ export const isRunAction = (m: unknown): m is RunActionMessage => hasType(m, 'ru
 export const isOpenLink = (m: unknown): m is OpenLinkMessage => hasType(m, 'openLink') && isString(m.href);
 export const isCopyText = (m: unknown): m is CopyTextMessage => hasType(m, 'copyText') && isString(m.text);
 export const isInsertCode = (m: unknown): m is InsertCodeMessage => hasType(m, 'insertCode') && isString(m.code);
+export const isOpenAnswerInEditor = (m: unknown): m is OpenAnswerInEditorMessage => hasType(m, 'openAnswerInEditor') && isString(m.messageId);
 export const isForkChat = (m: unknown): m is ForkChatMessage => hasType(m, 'forkChat') && isString(m.messageId);
 export const isRenameChat = (m: unknown): m is RenameChatMessage => hasType(m, 'renameChat') && isString(m.chatId);
 export const isPinChat = (m: unknown): m is PinChatMessage => hasType(m, 'pinChat') && isString(m.chatId) && typeof m.pinned === 'boolean';
 export const isSearchChats = (m: unknown): m is SearchChatsMessage =>
   hasType(m, 'searchChats') && isString(m.query) && typeof m.requestId === 'number' && Number.isFinite(m.requestId);
-export const isOpenAnswerInEditor = (m: unknown): m is OpenAnswerInEditorMessage => hasType(m, 'openAnswerInEditor') && isString(m.messageId);
 
 const webviewGuards = [
   isReady, isSend, isStop, isRegenerate, isEdit, isOpenChat, isDeleteChat, isOpenChatFile,
   isExportChat, isPickModel, isRunAction, isOpenLink, isCopyText, isInsertCode,
-  isForkChat, isRenameChat, isPinChat, isSearchChats,
   isOpenAnswerInEditor,
+  isForkChat, isRenameChat, isPinChat, isSearchChats,
 ];
 
 /** True when `m` is any well-formed webview → host message. */

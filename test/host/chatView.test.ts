@@ -322,36 +322,6 @@ describe('chat view provider (in the real extension host)', function () {
     assert.equal(session.chat.messages[1].content, 'Try again');
   });
 
-  it('searches every chat from the page, opens a hit at its message, and checks chat and message ids from the page against the store', async () => {
-    await ready();
-    await session.send('Where did the walrus go?');
-    const chatId = session.chat.id;
-    const answerId = session.chat.messages[1].id;
-    await session.newChat();
-    view.webview.send({ type: 'searchChats', query: 'WALRUS', requestId: 7 });
-    await waitFor('the search results', () => view.webview.posted.some((m) => m.type === 'searchResults' && m.requestId === 7));
-    const results = view.webview.posted.find((m) => m.type === 'searchResults');
-    assert.ok(results?.type === 'searchResults');
-    assert.deepEqual(results.hits.map((hit) => [hit.chatId, hit.role]), [[chatId, 'user'], [chatId, 'assistant']]);
-    view.webview.send({ type: 'openChat', chatId, messageId: answerId });
-    await waitFor('the reveal of the hit', () => view.webview.posted.some((m) => m.type === 'revealMessage' && m.messageId === answerId));
-    assert.equal(session.chat.id, chatId);
-    // A message id that is not in the chat opens the chat but reveals nothing.
-    await session.newChat();
-    view.webview.send({ type: 'openChat', chatId, messageId: 'not-a-message' });
-    await waitFor('the chat to open', () => session.chat.id === chatId);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.equal(view.webview.posted.filter((m) => m.type === 'revealMessage').length, 1);
-    // Pin from the page: a stored chat is pinned; an id no chat has (or a path) changes nothing on disk.
-    const filesBefore = fs.readdirSync(historyDir).sort();
-    view.webview.send({ type: 'pinChat', chatId: '../escape', pinned: true });
-    view.webview.send({ type: 'pinChat', chatId: 'no-such-chat', pinned: true });
-    view.webview.send({ type: 'pinChat', chatId, pinned: true });
-    await waitFor('the pin', () => view.webview.posted.some((m) => m.type === 'history' && m.history.some((chat) => chat.id === chatId && chat.pinned)));
-    assert.deepEqual(fs.readdirSync(historyDir).sort(), filesBefore);
-    assert.equal(JSON.parse(fs.readFileSync(path.join(historyDir, `chat-${chatId}.json`), 'utf8')).pinned, true);
-  });
-
   it('Open Answer in Editor (from the page) opens that answer as plain Markdown in an untitled editor', async () => {
     await ready();
     await session.send('# Title\n\nSome **bold** text and `code`.');
@@ -386,5 +356,35 @@ describe('chat view provider (in the real extension host)', function () {
     const editor = await provider.openAnswerInEditor();
     assert.equal(editor?.document.getText(), 'Newest answer');
     assert.equal(editor?.document.languageId, 'markdown');
+  });
+
+  it('searches every chat from the page, opens a hit at its message, and checks chat and message ids from the page against the store', async () => {
+    await ready();
+    await session.send('Where did the walrus go?');
+    const chatId = session.chat.id;
+    const answerId = session.chat.messages[1].id;
+    await session.newChat();
+    view.webview.send({ type: 'searchChats', query: 'WALRUS', requestId: 7 });
+    await waitFor('the search results', () => view.webview.posted.some((m) => m.type === 'searchResults' && m.requestId === 7));
+    const results = view.webview.posted.find((m) => m.type === 'searchResults');
+    assert.ok(results?.type === 'searchResults');
+    assert.deepEqual(results.hits.map((hit) => [hit.chatId, hit.role]), [[chatId, 'user'], [chatId, 'assistant']]);
+    view.webview.send({ type: 'openChat', chatId, messageId: answerId });
+    await waitFor('the reveal of the hit', () => view.webview.posted.some((m) => m.type === 'revealMessage' && m.messageId === answerId));
+    assert.equal(session.chat.id, chatId);
+    // A message id that is not in the chat opens the chat but reveals nothing.
+    await session.newChat();
+    view.webview.send({ type: 'openChat', chatId, messageId: 'not-a-message' });
+    await waitFor('the chat to open', () => session.chat.id === chatId);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(view.webview.posted.filter((m) => m.type === 'revealMessage').length, 1);
+    // Pin from the page: a stored chat is pinned; an id no chat has (or a path) changes nothing on disk.
+    const filesBefore = fs.readdirSync(historyDir).sort();
+    view.webview.send({ type: 'pinChat', chatId: '../escape', pinned: true });
+    view.webview.send({ type: 'pinChat', chatId: 'no-such-chat', pinned: true });
+    view.webview.send({ type: 'pinChat', chatId, pinned: true });
+    await waitFor('the pin', () => view.webview.posted.some((m) => m.type === 'history' && m.history.some((chat) => chat.id === chatId && chat.pinned)));
+    assert.deepEqual(fs.readdirSync(historyDir).sort(), filesBefore);
+    assert.equal(JSON.parse(fs.readFileSync(path.join(historyDir, `chat-${chatId}.json`), 'utf8')).pinned, true);
   });
 });

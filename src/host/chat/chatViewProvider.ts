@@ -1,9 +1,9 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { answerToOpen, openMarkdownInEditor } from '../accessibility/answerInEditor';
 import { isWebviewToHost, type ErrorAction, type HostToWebview, type SearchHit, type WebviewToHost } from '../../shared/protocol';
 import type { SearchResult } from '../search/searchIndex';
-import { answerToOpen, openMarkdownInEditor } from '../accessibility/answerInEditor';
 import { Disposable } from '../util/disposable';
 import type { ChatLog } from './chatTypes';
 import type { ChatSession } from './chatSession';
@@ -351,15 +351,6 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     }
   }
 
-  /** Opens a chat; with a message id that is in it (ids from the page are checked), scrolls to that message. */
-  private async openChatAt(chatId: string, messageId: string | undefined): Promise<void> {
-    const { session } = this.deps;
-    await session.openChat(chatId);
-    if (messageId !== undefined && session.chat.id === chatId && session.chat.messages.some((message) => message.id === messageId)) {
-      this.postWhenReady({ type: 'revealMessage', messageId });
-    }
-  }
-
   /**
    * Open Answer in Editor: answer `messageId` of the open chat (from the page), or the newest answer
    * (the command). Resolves to the editor, or undefined when there is no such answer.
@@ -372,6 +363,15 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       return undefined;
     }
     return openMarkdownInEditor(answer.content);
+  }
+
+  /** Opens a chat; with a message id that is in it (ids from the page are checked), scrolls to that message. */
+  private async openChatAt(chatId: string, messageId: string | undefined): Promise<void> {
+    const { session } = this.deps;
+    await session.openChat(chatId);
+    if (messageId !== undefined && session.chat.id === chatId && session.chat.messages.some((message) => message.id === messageId)) {
+      this.postWhenReady({ type: 'revealMessage', messageId });
+    }
   }
 
   /** Opens a (damaged) chat's file in an editor: the user sees what is in it, and can fix or keep it. */

@@ -219,9 +219,9 @@ export class MessageView {
     const copyButton = iconButton(doc, 'copy', 'Copy answer', { className: 'copy-message' });
     this.regenerateButton = iconButton(doc, 'refresh', 'Regenerate', { className: 'regenerate' });
     this.regenerateButton.hidden = true;
-    this.actions.append(copyButton, this.regenerateButton);
+    this.actions.append(copyButton, this.regenerateButton, this.forkButton);
     // Open Answer in Editor: the answer as plain Markdown in an editor (screen readers, search).
-    this.actions.append(iconButton(doc, 'go-to-file', 'Open answer in editor', { className: 'open-in-editor' }), this.forkButton);
+    this.actions.append(iconButton(doc, 'go-to-file', 'Open answer in editor', { className: 'open-in-editor' }));
   }
 
   /** Runs the action of one of this message's own buttons (a primary click delegated by the conversation). */
@@ -235,10 +235,10 @@ export class MessageView {
       this.context.host.post({ type: 'copyText', text: this.message.content });
     } else if (button === this.regenerateButton) {
       this.context.host.post({ type: 'regenerate' });
-    } else if (button === this.forkButton) {
-      this.context.host.post({ type: 'forkChat', messageId: this.message.id });
     } else if (button.classList.contains('open-in-editor')) {
       this.context.host.post({ type: 'openAnswerInEditor', messageId: this.message.id });
+    } else if (button === this.forkButton) {
+      this.context.host.post({ type: 'forkChat', messageId: this.message.id });
     }
   }
 
