@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { KeyStore } from './host/auth/keyStore';
 import { registerChat } from './host/chat';
+import { registerAttachCommands } from './host/attachments/attachCommands';
 import { ClientProvider } from './host/client/clientProvider';
 import { clearApiKeyCommand, setApiKeyCommand } from './host/commands/apiKeyCommands';
 import { setBaseUrlCommand } from './host/commands/baseUrlCommand';
@@ -33,6 +34,8 @@ export interface TestHooks {
   languageModels: ModelAccessChatProvider | undefined;
   /** Fires with the number of items once the Select Model quick pick shows them. */
   onModelPicksShown: vscode.Event<number>;
+  /** Fires with the number of files once the attach file picker lists them. */
+  onAttachPickerShown: vscode.Event<number>;
 }
 
 // Wiring only: every piece is created here and disposed through context.subscriptions.
@@ -62,7 +65,9 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   };
   context.subscriptions.push(log, keys, networks, clients, catalog, modelsTree, statusBar);
 
-  const chat = registerChat(context, { keys, clients, log });
+  const pickerShown = new vscode.EventEmitter<number>();
+  const chat = registerChat(context, { keys, clients, log, onPickerShown: (count) => pickerShown.fire(count) });
+  if (chat.attachments) context.subscriptions.push(pickerShown, ...registerAttachCommands(chat.attachments));
   const languageModels = registerLanguageModelProvider(context, { clients, catalog, log });
   closeChat = () => chat.close();
 
@@ -130,7 +135,7 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   command('modelAccess.showHistory', () => chat.showHistory());
 
   return runningTests
-    ? { keys, clients, catalog, modelsTree, statusBar, log, onModelPicksShown: modelPicksShown.event, languageModels }
+    ? { keys, clients, catalog, modelsTree, statusBar, log, onModelPicksShown: modelPicksShown.event, languageModels, onAttachPickerShown: pickerShown.event }
     : undefined;
 }
 

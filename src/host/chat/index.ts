@@ -6,6 +6,7 @@ import type { KeyStore } from '../auth/keyStore';
 import type { ClientProvider } from '../client/clientProvider';
 import { onDidChangeSettings, readSettings } from '../config/settings';
 import type { Log } from '../logging/log';
+import { ChatContext } from '../attachments/chatContext';
 import { profileModelLabel } from '../profiles/profiles';
 import { ChatSession } from './chatSession';
 import { CHAT_VIEW_ID, ChatViewProvider, type ChatConfigStatus } from './chatViewProvider';
@@ -19,6 +20,8 @@ export interface ChatDeps {
   keys: KeyStore;
   clients: ClientProvider;
   log: Log;
+  /** Tests only: fires when the attach file picker lists its files. */
+  onPickerShown?(count: number): void;
 }
 
 /**
@@ -58,10 +61,18 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     offerUndo: async (title) => (await vscode.window.showInformationMessage(`Deleted the chat "${title}".`, 'Undo')) === 'Undo',
   });
   // The session reaches the provider only through these callbacks, called after both exist.
-  const provider = new ChatViewProvider({ extensionUri: context.extensionUri, session, configStatus, log });
+  const chatContext: ChatContext = new ChatContext({
+    post: (message) => provider.post(message),
+    reveal: (): Promise<void> => provider.show(),
+    workspaceState: context.workspaceState,
+    log,
+    onPickerShown: deps.onPickerShown,
+  });
+  const provider = new ChatViewProvider({ extensionUri: context.extensionUri, session, configStatus, log, context: chatContext });
 
   const refresh = (): void => void provider.refreshConfig();
   context.subscriptions.push(
+    chatContext,
     provider,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider),
     keys.onDidChange(refresh),
