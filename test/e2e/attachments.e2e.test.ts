@@ -9,22 +9,31 @@ import { eventually, requestEnded, useFreshEditor } from './fixture';
 describe('flow: attach context to the chat', () => {
   const world = useFreshEditor({ apiKey: 'demo-key', settings: { 'modelAccess.model': 'echo-1' } });
 
+  /** The Chat view open and its page loaded (each test can also run alone). */
+  async function openChatReady(): Promise<void> {
+    await world.openModelAccess();
+    await world.chat.prompt().waitFor({ state: 'visible', timeout: 30_000 });
+  }
+
   /** Types `#` in the prompt, picks `file` in the workspace file picker, and waits for its chip. */
-  async function pickThroughHash(prefix: string, file: string): Promise<void> {
+  async function pickThroughHash(prefix: string, file: string, tick: boolean): Promise<void> {
     const prompt = world.chat.prompt();
     await prompt.click();
     await prompt.pressSequentially(`${prefix}#`);
     const input = world.workbench.quickInput().locator('.quick-input-box input');
     await input.waitFor({ state: 'visible', timeout: 15_000 });
     await input.fill(file);
-    await world.workbench.quickInput().locator('.quick-input-list .monaco-list-row .label-name', { hasText: file }).first().waitFor({ state: 'visible', timeout: 15_000 });
+    const row = world.workbench.quickInput().locator('.quick-input-list .monaco-list-row').filter({ has: world.workbench.page.locator('.label-name', { hasText: file }) }).first();
+    await row.waitFor({ state: 'visible', timeout: 15_000 });
+    // A multi-select pick: a click ticks the file and Enter adds what is ticked; with nothing
+    // ticked, Enter adds the one file the typed text names.
+    if (tick) await row.click();
     await input.press('Enter');
     await world.chat.attachmentChips(file).waitFor({ state: 'visible', timeout: 15_000 });
   }
 
   it('sends the current file as the editor has it, unsaved changes included, and the message shows what was sent', async () => {
-    await world.openModelAccess();
-    await world.chat.prompt().waitFor({ state: 'visible', timeout: 30_000 });
+    await openChatReady();
     await world.workbench.openFile('sample.ts');
     await world.workbench.page.locator('.editor-instance .monaco-editor .view-lines').first().click();
     await world.workbench.page.keyboard.press('Control+End');
@@ -50,17 +59,17 @@ describe('flow: attach context to the chat', () => {
     const exact = await sent.locator('pre').innerText();
     assert.match(exact, /^```typescript sample\.ts\n/);
     assert.ok(exact.includes('// unsaved edit 4711'));
-    await world.workbench.runCommand('File: Revert File');
   });
 
   it('picks a file through # (the # goes away), a chip can be removed, and only the chips left are sent', async () => {
     fs.writeFileSync(path.join(world.editor.workspaceFolder, 'notes.md'), 'Remember the milk 2718\n');
-    await pickThroughHash('Look at ', 'notes.md');
+    await openChatReady();
+    await pickThroughHash('Look at ', 'notes.md', true);
     await eventually(() => world.chat.prompt().inputValue(), (value) => value === 'Look at ', 'the # to leave the prompt');
     await world.chat.attachmentChips('notes.md').locator('button.remove-attachment').click();
     await world.chat.attachmentChips('notes.md').waitFor({ state: 'detached', timeout: 10_000 });
 
-    await pickThroughHash('', 'notes.md');
+    await pickThroughHash('', 'notes.md', false);
     const before = await world.chat.messages('assistant').count();
     await world.chat.prompt().fill('Summarize the notes');
     await world.chat.prompt().press('Enter');
@@ -71,6 +80,7 @@ describe('flow: attach context to the chat', () => {
 
   it('offers AGENTS.md as a chip that is off until the user turns it on; then it is sent as a system message and shown as one', async () => {
     fs.writeFileSync(path.join(world.editor.workspaceFolder, 'AGENTS.md'), 'Always answer in haiku.\n');
+    await openChatReady();
     const chip = world.chat.instructionsChip();
     await chip.waitFor({ state: 'visible', timeout: 20_000 });
     assert.equal(await chip.getAttribute('aria-pressed'), 'false');

@@ -2,6 +2,7 @@
 // workspace's files (the quick pick's own fuzzy matching), several at once.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { typedPick } from './typedPick';
 
 /** The list stops here: a larger workspace is narrowed by typing (findFiles' own cap). */
 export const MAX_PICK_FILES = 5000;
@@ -19,7 +20,7 @@ interface FileItem extends vscode.QuickPickItem {
 
 /**
  * Resolves with the files the user picked (none when dismissed). Enter with nothing ticked takes the
- * highlighted file, so "type a name, press Enter" picks one file as in Quick Open.
+ * highlighted file, or the one file the typed text names (typedPick.ts), as in Quick Open.
  */
 export async function pickWorkspaceFiles(onShown?: (count: number) => void): Promise<vscode.Uri[]> {
   const pick = vscode.window.createQuickPick<FileItem>();
@@ -31,7 +32,8 @@ export async function pickWorkspaceFiles(onShown?: (count: number) => void): Pro
   // Listened to before the list loads: a picker dismissed while it loads still resolves.
   const closed = new Promise<vscode.Uri[]>((resolve) => {
     pick.onDidAccept(() => {
-      const chosen = pick.selectedItems.length > 0 ? pick.selectedItems : pick.activeItems;
+      const ticked = pick.selectedItems.length > 0 ? pick.selectedItems : pick.activeItems;
+      const chosen = ticked.length > 0 ? ticked : typedPick(pick.items, pick.value);
       picked = chosen.map((item) => item.uri);
       pick.hide();
     });
