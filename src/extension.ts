@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { KeyStore } from './host/auth/keyStore';
 import { registerChat } from './host/chat';
 import { registerAttachCommands } from './host/attachments/attachCommands';
+import type { ChatContext } from './host/attachments/chatContext';
 import { ClientProvider } from './host/client/clientProvider';
 import { clearApiKeyCommand, setApiKeyCommand } from './host/commands/apiKeyCommands';
 import { setBaseUrlCommand } from './host/commands/baseUrlCommand';
@@ -36,6 +37,8 @@ export interface TestHooks {
   onModelPicksShown: vscode.Event<number>;
   /** Fires with the number of files once the attach file picker lists them. */
   onAttachPickerShown: vscode.Event<number>;
+  /** The chat's attachments and project instructions. */
+  attachments: ChatContext | undefined;
 }
 
 // Wiring only: every piece is created here and disposed through context.subscriptions.
@@ -135,7 +138,7 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   command('modelAccess.showHistory', () => chat.showHistory());
 
   return runningTests
-    ? { keys, clients, catalog, modelsTree, statusBar, log, onModelPicksShown: modelPicksShown.event, languageModels, onAttachPickerShown: pickerShown.event }
+    ? { keys, clients, catalog, modelsTree, statusBar, log, onModelPicksShown: modelPicksShown.event, languageModels, onAttachPickerShown: pickerShown.event, attachments: chat.attachments }
     : undefined;
 }
 

@@ -128,6 +128,11 @@ export class ChatContext extends Disposable {
     this.tray.remove(id);
   }
 
+  /** The chips waiting above the prompt. */
+  chips(): ReturnType<AttachmentTray<vscode.Uri>['chips']> {
+    return this.tray.chips();
+  }
+
   /**
    * Reads the chips the user sent (`ids`: those the page showed) and the instructions when on, and
    * takes the chips out of the tray. Read now, so the message carries the files as they are now.
