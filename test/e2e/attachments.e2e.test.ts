@@ -78,7 +78,7 @@ describe('flow: attach context to the chat', () => {
     assert.ok(echoed.endsWith('Summarize the notes'));
   });
 
-  it('offers AGENTS.md as a chip that is off until the user turns it on; then it is sent as a system message and shown as one', async () => {
+  it('offers AGENTS.md as a chip that is off until the user turns it on; then it is sent as a system message, shown as one, and stays on after a reload', async () => {
     fs.writeFileSync(path.join(world.editor.workspaceFolder, 'AGENTS.md'), 'Always answer in haiku.\n');
     await openChatReady();
     const chip = world.chat.instructionsChip();
@@ -102,5 +102,10 @@ describe('flow: attach context to the chat', () => {
     assert.match(await shown.locator('summary').innerText(), /^System message: project instructions \(AGENTS\.md, ~\d+ tokens\)$/);
     await shown.locator('summary').click();
     assert.equal(await shown.locator('pre').innerText(), 'Project instructions from AGENTS.md:\n\nAlways answer in haiku.');
+
+    // Remembered for this workspace: still on after a reload.
+    await world.workbench.reloadWindow();
+    await openChatReady();
+    await eventually(() => world.chat.instructionsChip().getAttribute('aria-pressed').catch(() => null), (pressed) => pressed === 'true', 'the chip to come back on after a reload', 30_000);
   });
 });
