@@ -51,13 +51,8 @@ export class ChatContext extends Disposable {
   // ---------------------------------------------------------------- commands
 
   /** Add Current File to Chat: the active editor's document (untitled ones too). */
-  async attachActiveFile(): Promise<number> {
-    const document = vscode.window.activeTextEditor?.document;
-    if (!document) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Nothing was added to the chat: no editor is active.'));
-      return 0;
-    }
-    return this.attach([document.uri], 'file');
+  attachActiveFile(): Promise<number> {
+    return this.attachActive('file');
   }
 
   /** The explorer's or a tab's context menu (or any caller): only Uris the rule in attachArgument.ts accepts. */
@@ -97,13 +92,8 @@ export class ChatContext extends Disposable {
   }
 
   /** Add Problems to Chat: the diagnostics of the active editor's file, with their lines. */
-  async attachProblems(): Promise<number> {
-    const document = vscode.window.activeTextEditor?.document;
-    if (!document) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Nothing was added to the chat: no editor is active.'));
-      return 0;
-    }
-    return this.attach([document.uri], 'problems');
+  attachProblems(): Promise<number> {
+    return this.attachActive('problems');
   }
 
   /** The chat's attach button: the four ways to add context, as a quick pick. */
@@ -148,6 +138,15 @@ export class ChatContext extends Disposable {
   }
 
   // ---------------------------------------------------------------- internals
+
+  private async attachActive(kind: Kind): Promise<number> {
+    const document = vscode.window.activeTextEditor?.document;
+    if (!document) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Nothing was added to the chat: no editor is active.'));
+      return 0;
+    }
+    return this.attach([document.uri], kind);
+  }
 
   /**
    * Adds chips for `uris`, each read once now only to show its size (nothing leaves the machine).

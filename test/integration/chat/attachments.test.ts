@@ -5,21 +5,14 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { isStreamingRequiredError, ModelAccessClient, type ChatRequest, type RespondRequest } from '../../../src/api';
+import { isStreamingRequiredError, type ChatRequest } from '../../../src/api';
+import { RecordingClient } from './recordingClient';
 import { formatAttachment, userWireContent } from '../../../src/host/attachments/wireContent';
 import { instructionsMessage } from '../../../src/host/instructions/instructionsText';
 import { nodeChatFiles } from '../../../src/host/chat/chatFiles';
 import { ChatSession } from '../../../src/host/chat/chatSession';
 import { HistoryStore } from '../../../src/host/chat/historyStore';
 import { startReferenceServer, type ReferenceServer } from '../../../server';
-
-class RecordingClient extends ModelAccessClient {
-  readonly requests: (ChatRequest | RespondRequest)[] = [];
-  override chat(request: ChatRequest, options?: Parameters<ModelAccessClient['chat']>[1]): ReturnType<ModelAccessClient['chat']> {
-    this.requests.push(request);
-    return super.chat(request, options);
-  }
-}
 
 describe('attachments × chat session × reference server', () => {
   let server: ReferenceServer;
