@@ -35,8 +35,6 @@ export interface TestHooks {
   languageModels: ModelAccessChatProvider | undefined;
   /** Fires with the number of items once the Select Model quick pick shows them. */
   onModelPicksShown: vscode.Event<number>;
-  /** Fires with the number of files once the attach file picker lists them. */
-  onAttachPickerShown: vscode.Event<number>;
   /** The chat's attachments and project instructions. */
   attachments: ChatContext | undefined;
 }
@@ -68,9 +66,8 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   };
   context.subscriptions.push(log, keys, networks, clients, catalog, modelsTree, statusBar);
 
-  const pickerShown = new vscode.EventEmitter<number>();
-  const chat = registerChat(context, { keys, clients, log, onPickerShown: (count) => pickerShown.fire(count) });
-  if (chat.attachments) context.subscriptions.push(pickerShown, ...registerAttachCommands(chat.attachments));
+  const chat = registerChat(context, { keys, clients, log });
+  if (chat.attachments) context.subscriptions.push(...registerAttachCommands(chat.attachments));
   const languageModels = registerLanguageModelProvider(context, { clients, catalog, log });
   closeChat = () => chat.close();
 
@@ -144,7 +141,7 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   command('modelAccess.showHistory', () => chat.showHistory());
 
   return runningTests
-    ? { keys, clients, catalog, modelsTree, statusBar, log, onModelPicksShown: modelPicksShown.event, languageModels, onAttachPickerShown: pickerShown.event, attachments: chat.attachments }
+    ? { keys, clients, catalog, modelsTree, statusBar, log, onModelPicksShown: modelPicksShown.event, languageModels, attachments: chat.attachments }
     : undefined;
 }
 

@@ -19,8 +19,6 @@ export interface ChatContextDeps {
   reveal(): Promise<void>;
   workspaceState: vscode.Memento;
   log: ChatLog;
-  /** Tests only: fires with the number of files once the file picker lists them. */
-  onPickerShown?(count: number): void;
 }
 
 /** The context of one message, read at send time. */
@@ -70,7 +68,7 @@ export class ChatContext extends Disposable {
 
   /** Add Files to Chat…: the workspace file picker. */
   async pickFiles(): Promise<number> {
-    const uris = await pickWorkspaceFiles(this.deps.onPickerShown);
+    const uris = await pickWorkspaceFiles();
     return uris.length > 0 ? this.attach(uris, 'file') : 0;
   }
 

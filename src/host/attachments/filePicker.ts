@@ -22,7 +22,7 @@ interface FileItem extends vscode.QuickPickItem {
  * Resolves with the files the user picked (none when dismissed). Enter with nothing ticked takes the
  * highlighted file, or the one file the typed text names (typedPick.ts), as in Quick Open.
  */
-export async function pickWorkspaceFiles(onShown?: (count: number) => void): Promise<vscode.Uri[]> {
+export async function pickWorkspaceFiles(): Promise<vscode.Uri[]> {
   const pick = vscode.window.createQuickPick<FileItem>();
   pick.title = vscode.l10n.t('Add Files to Chat');
   pick.placeholder = vscode.l10n.t('Type to search the workspace’s files; tick several to add them all');
@@ -54,6 +54,5 @@ export async function pickWorkspaceFiles(onShown?: (count: number) => void): Pro
     })
     .sort((a, b) => (a.description ?? '').localeCompare(b.description ?? '') || a.label.localeCompare(b.label));
   pick.busy = false;
-  onShown?.(pick.items.length);
   return closed;
 }

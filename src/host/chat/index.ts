@@ -21,8 +21,6 @@ export interface ChatDeps {
   keys: KeyStore;
   clients: ClientProvider;
   log: Log;
-  /** Tests only: fires when the attach file picker lists its files. */
-  onPickerShown?(count: number): void;
 }
 
 /**
@@ -71,7 +69,6 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     reveal: (): Promise<void> => provider.show(),
     workspaceState: context.workspaceState,
     log,
-    onPickerShown: deps.onPickerShown,
   });
   // The session reaches the provider only through these callbacks, called after both exist.
   const provider = new ChatViewProvider({ extensionUri: context.extensionUri, session, configStatus, log, context: chatContext });
