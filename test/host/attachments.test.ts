@@ -31,6 +31,11 @@ describe('attach context (in the real extension host)', () => {
     for (const chip of context.chips()) context.remove(chip.id);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
+  after(async () => {
+    // Attaching reveals the Chat view, and with it the Models view, which then lists models whenever a
+    // setting changes: later suites that count the server's requests must not see those.
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+  });
 
   it('takes a workspace file from the explorer menu, never a file outside the workspace or a look-alike Uri', async () => {
     const inside = workspaceFile('attach-inside.ts', 'export const inside = 1;\n');
