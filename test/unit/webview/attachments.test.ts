@@ -1,6 +1,6 @@
 // The chips above the prompt, `#` and the attach button, and what a sent message shows it carried.
 import * as assert from 'node:assert/strict';
-import type { AttachmentChip, TranscriptMessage } from '../../../src/shared/protocol';
+import { isHostToWebview, isWebviewToHost, type AttachmentChip, type TranscriptMessage } from '../../../src/shared/protocol';
 import { click, createAppHarness, isShown, key, stateMessage } from './appHarness';
 
 const chips: AttachmentChip[] = [
@@ -107,5 +107,24 @@ describe('webview attachments (jsdom)', () => {
     assert.equal(attached[1].querySelector('summary')?.textContent, 'big.txt · ~8 tokens · cut to fit');
     assert.equal(message.querySelector('.sent-attachment.refused')?.textContent, 'Not sent: logo.png (binary file (it contains NUL bytes))');
     assert.equal(message.querySelector('.content')?.textContent?.trim(), 'Why?');
+  });
+});
+
+describe('attachment messages (protocol guards)', () => {
+  it('accepts well-formed attachment messages and refuses malformed ones', () => {
+    assert.ok(isWebviewToHost({ type: 'send', text: 'x', attachmentIds: ['a1'] }));
+    assert.ok(isWebviewToHost({ type: 'send', text: 'x' }));
+    assert.ok(!isWebviewToHost({ type: 'send', text: 'x', attachmentIds: [1] }));
+    assert.ok(!isWebviewToHost({ type: 'send', text: 'x', attachmentIds: 'a1' }));
+    assert.ok(isWebviewToHost({ type: 'pickAttachments', via: 'hash' }));
+    assert.ok(!isWebviewToHost({ type: 'pickAttachments', via: 'disk' }));
+    assert.ok(isWebviewToHost({ type: 'removeAttachment', id: 'a1' }));
+    assert.ok(!isWebviewToHost({ type: 'removeAttachment' }));
+    assert.ok(isWebviewToHost({ type: 'setInstructions', on: true }));
+    assert.ok(!isWebviewToHost({ type: 'setInstructions', on: 'yes' }));
+    assert.ok(isHostToWebview({ type: 'attachments', chips: [] }));
+    assert.ok(!isHostToWebview({ type: 'attachments' }));
+    assert.ok(isHostToWebview({ type: 'pickClosed', added: false }));
+    assert.ok(!isHostToWebview({ type: 'pickClosed' }));
   });
 });
