@@ -61,9 +61,14 @@ describe('flow: attach context to the chat', () => {
     assert.ok(exact.includes('// unsaved edit 4711'));
   });
 
-  it('picks a file through # (the # goes away), a chip can be removed, and only the chips left are sent', async () => {
+  it('the attach button offers four choices; a file picked through # (the # goes away) can be removed, and only the chips left are sent', async () => {
     fs.writeFileSync(path.join(world.editor.workspaceFolder, 'notes.md'), 'Remember the milk 2718\n');
     await openChatReady();
+    // The button next to the prompt offers the four ways to attach.
+    await world.chat.frame.locator('button#attach').click();
+    assert.deepEqual(await world.workbench.quickPickLabels(), ['Current File', 'Files…', 'Open Editors', 'Problems in Current File']);
+    await world.workbench.page.keyboard.press('Escape');
+    await world.workbench.quickInput().waitFor({ state: 'hidden', timeout: 10_000 });
     await pickThroughHash('Look at ', 'notes.md', true);
     await eventually(() => world.chat.prompt().inputValue(), (value) => value === 'Look at ', 'the # to leave the prompt');
     await world.chat.attachmentChips('notes.md').locator('button.remove-attachment').click();
