@@ -256,7 +256,6 @@ export interface ReadyMessage { type: 'ready' }
 /** `attachmentIds`: the chips shown when the user sent; only those are read and sent. */
 export interface SendMessage { type: 'send'; text: string; attachmentIds?: string[] }
 export interface StopMessage { type: 'stop' }
-export interface NewChatMessage { type: 'newChat' }
 /** Answer the last user message again, replacing the last answer. */
 export interface RegenerateMessage { type: 'regenerate' }
 /** Replace user message `messageId` with `text`, drop everything after it, and resend. */
@@ -279,12 +278,13 @@ export interface PickAttachmentsMessage { type: 'pickAttachments'; via: 'hash' |
 export interface RemoveAttachmentMessage { type: 'removeAttachment'; id: string }
 /** The user turned the project instructions chip on or off. */
 export interface SetInstructionsMessage { type: 'setInstructions'; on: boolean }
+/** Open Answer in Editor on answer `messageId` (the host checks it is an answer of the open chat). */
+export interface OpenAnswerInEditorMessage { type: 'openAnswerInEditor'; messageId: string }
 
 export type WebviewToHost =
   | ReadyMessage
   | SendMessage
   | StopMessage
-  | NewChatMessage
   | RegenerateMessage
   | EditMessage
   | OpenChatMessage
@@ -296,6 +296,7 @@ export type WebviewToHost =
   | OpenLinkMessage
   | CopyTextMessage
   | InsertCodeMessage
+  | OpenAnswerInEditorMessage
   | PickAttachmentsMessage
   | RemoveAttachmentMessage
   | SetInstructionsMessage;
@@ -319,7 +320,6 @@ export const isReady = (m: unknown): m is ReadyMessage => hasType(m, 'ready');
 export const isSend = (m: unknown): m is SendMessage =>
   hasType(m, 'send') && isString(m.text) && (m.attachmentIds === undefined || (Array.isArray(m.attachmentIds) && m.attachmentIds.every(isString)));
 export const isStop = (m: unknown): m is StopMessage => hasType(m, 'stop');
-export const isNewChat = (m: unknown): m is NewChatMessage => hasType(m, 'newChat');
 export const isRegenerate = (m: unknown): m is RegenerateMessage => hasType(m, 'regenerate');
 export const isEdit = (m: unknown): m is EditMessage => hasType(m, 'edit') && isString(m.messageId) && isString(m.text);
 export const isOpenChat = (m: unknown): m is OpenChatMessage => hasType(m, 'openChat') && isString(m.chatId);
@@ -331,6 +331,7 @@ export const isRunAction = (m: unknown): m is RunActionMessage => hasType(m, 'ru
 export const isOpenLink = (m: unknown): m is OpenLinkMessage => hasType(m, 'openLink') && isString(m.href);
 export const isCopyText = (m: unknown): m is CopyTextMessage => hasType(m, 'copyText') && isString(m.text);
 export const isInsertCode = (m: unknown): m is InsertCodeMessage => hasType(m, 'insertCode') && isString(m.code);
+export const isOpenAnswerInEditor = (m: unknown): m is OpenAnswerInEditorMessage => hasType(m, 'openAnswerInEditor') && isString(m.messageId);
 
 export const isPickAttachments = (m: unknown): m is PickAttachmentsMessage => hasType(m, 'pickAttachments') && (m.via === 'hash' || m.via === 'menu');
 export const isRemoveAttachment = (m: unknown): m is RemoveAttachmentMessage => hasType(m, 'removeAttachment') && isString(m.id);
@@ -338,8 +339,9 @@ export const isSetInstructions = (m: unknown): m is SetInstructionsMessage => ha
 
 const webviewGuards = [
   isPickAttachments, isRemoveAttachment, isSetInstructions,
-  isReady, isSend, isStop, isNewChat, isRegenerate, isEdit, isOpenChat, isDeleteChat, isOpenChatFile,
+  isReady, isSend, isStop, isRegenerate, isEdit, isOpenChat, isDeleteChat, isOpenChatFile,
   isExportChat, isPickModel, isRunAction, isOpenLink, isCopyText, isInsertCode,
+  isOpenAnswerInEditor,
 ];
 
 /** True when `m` is any well-formed webview → host message. */

@@ -17,6 +17,7 @@ import { StreamingMarkdownRenderer } from './markdown/streamingRenderer';
 import { PromptBox } from './promptBox';
 import { AttachmentBar } from './attachmentBar';
 import { Toolbar } from './toolbar';
+import { AnswerAnnouncer } from './answerAnnouncer';
 import { WelcomePanel } from './welcomePanel';
 
 export interface ChatAppOptions {
@@ -38,6 +39,7 @@ export class ChatApp {
   private readonly welcome: WelcomePanel;
   private readonly notices: NoticeBar;
   private readonly status: HTMLElement;
+  private readonly answerAnnouncer: AnswerAnnouncer;
   private readonly host: HostChannel;
   private readonly clock: Clock;
   private readonly root: HTMLElement;
@@ -60,15 +62,7 @@ export class ChatApp {
       clock: options.clock,
       createMarkdownView: (container) => new MarkdownView(container, new StreamingMarkdownRenderer(md), sanitize, () => options.clock.now()),
     });
-    this.toolbar = new Toolbar(doc, {
-      pickModel: () => host.post({ type: 'pickModel' }),
-      newChat: () => {
-        this.setHistoryOpen(false);
-        host.post({ type: 'newChat' });
-        this.prompt.focus();
-      },
-      toggleHistory: () => this.setHistoryOpen(!this.history.isOpen),
-    });
+    this.toolbar = new Toolbar(doc, { pickModel: () => host.post({ type: 'pickModel' }) });
     this.history = new HistoryPanel(doc, {
       open: (chatId) => {
         host.post({ type: 'openChat', chatId });
@@ -78,7 +72,7 @@ export class ChatApp {
       openFile: (chatId) => host.post({ type: 'openChatFile', chatId }),
       close: () => {
         this.setHistoryOpen(false);
-        this.toolbar.historyButton.focus();
+        this.prompt.focus();
       },
     });
     this.welcome = new WelcomePanel(doc, (action) => host.post({ type: 'runAction', action }));
@@ -98,8 +92,11 @@ export class ChatApp {
     }, viewState.load().draft);
     this.notices = new NoticeBar(doc);
     this.status = el(doc, 'div', { className: 'visually-hidden', attrs: { id: 'status', role: 'status', 'aria-live': 'polite' } });
+    // The rendered Markdown's text, from a parsed document that is never shown (its images never load).
+    this.answerAnnouncer = new AnswerAnnouncer(doc, (markdown) =>
+      new (options.window as Window & typeof globalThis).DOMParser().parseFromString(md.render(markdown), 'text/html').body.textContent ?? '');
 
-    root.replaceChildren(this.toolbar.element, this.welcome.element, this.history.element, this.conversation.element, this.notices.element, this.attachments.element, this.prompt.element, this.status);
+    root.replaceChildren(this.toolbar.element, this.welcome.element, this.history.element, this.conversation.element, this.notices.element, this.attachments.element, this.prompt.element, this.status, this.answerAnnouncer.element);
     root.classList.add('chat');
     // Links and code buttons live inside sanitized markdown, so they are handled by delegation.
     root.addEventListener('click', (event) => this.onClick(event));
@@ -155,6 +152,7 @@ export class ChatApp {
         return this.conversation.appendDelta(message);
       case 'messageUpdated':
         this.conversation.update(message.message);
+        this.answerAnnouncer.update(message.message);
         return this.announceOutcome(message.message.status, message.message.error?.message);
       case 'retrying': {
         const { notice } = message;
@@ -190,6 +188,8 @@ export class ChatApp {
   }
 
   private applyState(state: StateMessage): void {
+    // Another chat (New Chat from the view title, or one opened from the history) replaces the history list.
+    if (this.chatId !== undefined && state.chat.id !== this.chatId) this.setHistoryOpen(false);
     this.chatId = state.chat.id;
     this.conversation.replace(Array.isArray(state.chat.messages) ? state.chat.messages : []);
     this.setModel(state.model);
@@ -211,7 +211,6 @@ export class ChatApp {
 
   private setHistoryOpen(open: boolean): void {
     this.history.setOpen(open);
-    this.toolbar.setHistoryOpen(open);
     this.conversation.element.hidden = open;
   }
 
@@ -220,8 +219,8 @@ export class ChatApp {
   }
 
   private announceOutcome(status: string, errorMessage: string | undefined): void {
-    if (status === 'done') this.announce('Answer complete.');
-    else if (status === 'stopped') this.announce('Answer stopped.');
+    // A finished answer is announced by answerAnnouncer, with its text.
+    if (status === 'stopped') this.announce('Answer stopped.');
     else if (status === 'error') this.announce(`Error: ${errorMessage ?? 'the request failed'}.`);
   }
 

@@ -317,4 +317,40 @@ describe('chat view provider (in the real extension host)', function () {
     assert.equal(session.chat.messages.length, 2);
     assert.equal(session.chat.messages[1].content, 'Try again');
   });
+
+  it('Open Answer in Editor (from the page) opens that answer as plain Markdown in an untitled editor', async () => {
+    await ready();
+    await session.send('# Title\n\nSome **bold** text and `code`.');
+    await session.send('A second answer');
+    const [, first] = session.chat.messages;
+    view.webview.send({ type: 'openAnswerInEditor', messageId: first.id });
+    await waitFor('an editor with the answer', () => vscode.window.activeTextEditor?.document.getText() === first.content);
+    const document = vscode.window.activeTextEditor?.document;
+    assert.equal(document?.languageId, 'markdown');
+    assert.equal(document?.isUntitled, true);
+    assert.equal(document?.getText(), '# Title\n\nSome **bold** text and `code`.', 'the Markdown source, not rendered text');
+  });
+
+  it('Open Answer in Editor ignores ids that are not an answer of the open chat', async () => {
+    await ready();
+    await session.send('Only this');
+    const [question] = session.chat.messages;
+    const editors = (): number => vscode.workspace.textDocuments.filter((document) => document.isUntitled).length;
+    const before = editors();
+    for (const messageId of [question.id, 'no-such-message', '../../etc/passwd']) {
+      view.webview.send({ type: 'openAnswerInEditor', messageId });
+    }
+    view.webview.send({ type: 'openAnswerInEditor', messageId: 42 });
+    await waitFor('three refusals and one malformed message', () => warnings.filter((w) => w.includes('Open Answer in Editor')).length === 3 && warnings.some((w) => w.includes('malformed message from the view (type openAnswerInEditor)')));
+    assert.equal(editors(), before, 'nothing was opened');
+  });
+
+  it('the command opens the newest answer', async () => {
+    await ready();
+    await session.send('Older');
+    await session.send('Newest answer');
+    const editor = await provider.openAnswerInEditor();
+    assert.equal(editor?.document.getText(), 'Newest answer');
+    assert.equal(editor?.document.languageId, 'markdown');
+  });
 });

@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { answerToOpen, openMarkdownInEditor } from '../accessibility/answerInEditor';
 import { isWebviewToHost, type ErrorAction, type HostToWebview, type WebviewToHost } from '../../shared/protocol';
 import type { ChatContext } from '../attachments/chatContext';
 import { Disposable } from '../util/disposable';
@@ -247,8 +248,6 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         return this.deps.context?.instructions.setOn(message.on);
       case 'stop':
         return session.stop();
-      case 'newChat':
-        return session.newChat();
       case 'regenerate':
         return session.regenerate();
       case 'edit':
@@ -275,6 +274,9 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         return;
       case 'insertCode':
         return this.insertCode(message.code);
+      case 'openAnswerInEditor':
+        await this.openAnswerInEditor(message.messageId);
+        return;
     }
   }
 
@@ -299,6 +301,20 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   /** Shows the Chat view with the prompt focused (after a command added an attachment). */
   async show(): Promise<void> {
     await this.reveal(false);
+  }
+
+  /**
+   * Open Answer in Editor: answer `messageId` of the open chat (from the page), or the newest answer
+   * (the command). Resolves to the editor, or undefined when there is no such answer.
+   */
+  async openAnswerInEditor(messageId?: string): Promise<vscode.TextEditor | undefined> {
+    const answer = answerToOpen(this.deps.session.chat, messageId);
+    if (!answer) {
+      if (messageId === undefined) void vscode.window.showInformationMessage(vscode.l10n.t('This chat has no answer to open yet.'));
+      else this.deps.log.warn(`Chat: ignored Open Answer in Editor for a message that is not an answer of this chat (${messageId.slice(0, 40)}).`);
+      return undefined;
+    }
+    return openMarkdownInEditor(answer.content);
   }
 
   /** Opens a (damaged) chat's file in an editor: the user sees what is in it, and can fix or keep it. */

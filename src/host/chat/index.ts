@@ -21,6 +21,8 @@ export interface ChatDeps {
   keys: KeyStore;
   clients: ClientProvider;
   log: Log;
+  /** Called each time an answer finishes completely (status done) in the Chat view. */
+  onAnswerDone?: () => void;
 }
 
 /**
@@ -56,7 +58,10 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
       return settings.profiles.some((profile) => profile.name === name) ? { ...settingsForProfile(settings, name), model: choice.model } : undefined;
     },
     store,
-    post: (message) => provider.post(message),
+    post: (message) => {
+      if (message.type === 'messageUpdated' && message.message.role === 'assistant' && message.message.status === 'done') deps.onAnswerDone?.();
+      provider.post(message);
+    },
     onStateReplaced: () => void provider.replayState(),
     log,
     isStreamingRequiredError,

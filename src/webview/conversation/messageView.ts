@@ -225,6 +225,8 @@ export class MessageView {
     this.regenerateButton = iconButton(doc, 'refresh', 'Regenerate', { className: 'regenerate' });
     this.regenerateButton.hidden = true;
     this.actions.append(copyButton, this.regenerateButton);
+    // Open Answer in Editor: the answer as plain Markdown in an editor (screen readers, search).
+    this.actions.append(iconButton(doc, 'go-to-file', 'Open answer in editor', { className: 'open-in-editor' }));
   }
 
   /** Runs the action of one of this message's own buttons (a primary click delegated by the conversation). */
@@ -238,6 +240,8 @@ export class MessageView {
       this.context.host.post({ type: 'copyText', text: this.message.content });
     } else if (button === this.regenerateButton) {
       this.context.host.post({ type: 'regenerate' });
+    } else if (button.classList.contains('open-in-editor')) {
+      this.context.host.post({ type: 'openAnswerInEditor', messageId: this.message.id });
     }
   }
 
