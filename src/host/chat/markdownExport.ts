@@ -3,6 +3,7 @@ import { formatModelParameters } from '../../shared/modelParameters';
 import type { TranscriptMessage, ErrorInfo, Transcript, Usage } from '../../shared/protocol';
 import type MarkdownIt from 'markdown-it';
 import { fenceFor, inertMarkdown, loadPreviewParser } from './inertMarkdown';
+import { sentContextMarkdown } from '../attachments/exportAttachments';
 
 function quote(text: string): string {
   return text.split('\n').map((line) => (line ? `> ${line}` : '>')).join('\n');
@@ -28,7 +29,7 @@ function formatError(error: ErrorInfo, parser: MarkdownIt): string {
 
 function formatMessage(message: TranscriptMessage, parser: MarkdownIt): string {
   const heading = message.role === 'user' ? '## You' : inertMarkdown(`## Assistant${message.model ? ` (${message.model})` : ''}`, parser);
-  const parts = [heading];
+  const parts = [heading, ...sentContextMarkdown(message)];
   if (message.reasoning) {
     const fence = fenceFor(message.reasoning);
     parts.push(`<details><summary>Reasoning</summary>\n\n${fence}text\n${message.reasoning}\n${fence}\n\n</details>`);
