@@ -4,7 +4,8 @@ import { registerChat } from './host/chat';
 import { ClientProvider } from './host/client/clientProvider';
 import { clearApiKeyCommand, setApiKeyCommand } from './host/commands/apiKeyCommands';
 import { setBaseUrlCommand } from './host/commands/baseUrlCommand';
-import { trustedArgument } from './host/commands/trustedArgument';
+import { trustedArgument, trustedString } from './host/commands/trustedArgument';
+import { searchChatsCommand } from './host/search/searchChatsCommand';
 import { copyModelIdCommand, selectModelCommand, useModelCommand } from './host/commands/modelCommands';
 import { askAboutSelectionCommand, sendSelectionCommand } from './host/commands/selectionCommands';
 import { onDidChangeSettings, readSettings } from './host/config/settings';
@@ -148,6 +149,12 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   command('modelAccess.showHistory', () => chat.showHistory());
   // Takes no argument: it opens the newest answer of the open chat (the webview's button names its own).
   command('modelAccess.openAnswerInEditor', () => chat.openAnswerInEditor());
+  command('modelAccess.searchChats', (query) =>
+    searchChatsCommand({ search: (text) => chat.search(text), open: (hit) => chat.openSearchHit(hit) }, typeof query === 'string' ? trustedArgument(query, runningTests) : undefined));
+  // A chat id argument is the tests' only; the store is asked about it either way (see renameChat, pinChat).
+  command('modelAccess.renameChat', (chatId, name) =>
+    chat.renameChat(trustedString(chatId, runningTests), trustedString(name, runningTests)));
+  command('modelAccess.togglePinChat', (chatId) => chat.pinChat(trustedString(chatId, runningTests)));
 
   return runningTests
     ? { keys, clients, catalog, modelsTree, statusBar, log, onModelPicksShown: modelPicksShown.event, languageModels, contextKeys }

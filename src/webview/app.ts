@@ -6,6 +6,7 @@ import { ConversationView } from './conversation/conversationView';
 import { retryDeadline, type Clock } from './conversation/retryCountdown';
 import { secondsUntil } from './conversation/format';
 import { el, isPrimaryClick } from './dom';
+import { FindBar } from './find/findBar';
 import { FrameScheduler, type RequestFrame } from './frameScheduler';
 import { HistoryPanel } from './historyPanel';
 import { NoticeBar } from './noticeBar';
@@ -42,6 +43,11 @@ export class ChatApp {
   private readonly clock: Clock;
   private readonly root: HTMLElement;
   private chatId: string | undefined;
+  readonly find: FindBar;
+  /** The id of the last search posted: older answers are dropped. */
+  private searchRequest = 0;
+  /** A message to reveal once the state that holds it arrives (a search hit opened another chat). */
+  private pendingReveal: string | undefined;
 
   constructor(options: ChatAppOptions) {
     const { root, host, viewState } = options;
@@ -72,7 +78,22 @@ export class ChatApp {
         this.setHistoryOpen(false);
         this.prompt.focus();
       },
+      rename: (chatId) => host.post({ type: 'renameChat', chatId }),
+      pin: (chatId, pinned) => host.post({ type: 'pinChat', chatId, pinned }),
+      search: (query) => host.post({ type: 'searchChats', query, requestId: ++this.searchRequest }),
+      openHit: (chatId, messageId) => {
+        host.post({ type: 'openChat', chatId, ...(messageId !== undefined ? { messageId } : {}) });
+        this.setHistoryOpen(false);
+      },
     });
+    this.find = new FindBar({
+      doc,
+      containers: () => this.conversation.contents(),
+      schedule: (task) => this.scheduler.schedule(task),
+      returnFocus: () => this.prompt.focus(),
+      reveal: (range) => this.conversation.revealRange(range),
+    });
+    this.conversation.onBacklogRendered = () => this.find.refreshSoon();
     this.welcome = new WelcomePanel(doc, (action) => host.post({ type: 'runAction', action }));
     this.prompt = new PromptBox(doc, {
       send: (text) => host.post({ type: 'send', text }),
@@ -85,10 +106,18 @@ export class ChatApp {
     this.answerAnnouncer = new AnswerAnnouncer(doc, (markdown) =>
       new (options.window as Window & typeof globalThis).DOMParser().parseFromString(md.render(markdown), 'text/html').body.textContent ?? '');
 
-    root.replaceChildren(this.toolbar.element, this.welcome.element, this.history.element, this.conversation.element, this.notices.element, this.prompt.element, this.status, this.answerAnnouncer.element);
+    root.replaceChildren(this.toolbar.element, this.welcome.element, this.history.element, this.find.element, this.conversation.element, this.notices.element, this.prompt.element, this.status, this.answerAnnouncer.element);
     root.classList.add('chat');
     // Links and code buttons live inside sanitized markdown, so they are handled by delegation.
     root.addEventListener('click', (event) => this.onClick(event));
+    // Ctrl+F / Cmd+F anywhere in the view opens Find (the webview has no find of its own).
+    doc.addEventListener('keydown', (event) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'f') {
+        event.preventDefault();
+        this.setHistoryOpen(false);
+        this.find.open();
+      }
+    });
     // A middle click on a link would navigate or open a window: it does nothing instead.
     root.addEventListener('auxclick', (event) => {
       if ((event.target as Element | null)?.closest('a')) {
@@ -128,6 +157,14 @@ export class ChatApp {
   }
 
   private apply(message: HostToWebview): void {
+    this.applyMessage(message);
+    if (message.type === 'state' || message.type === 'messageAdded' || message.type === 'messageUpdated') {
+      // Find searches the rendered text: look again once this change is rendered.
+      this.find.refreshSoon();
+    }
+  }
+
+  private applyMessage(message: HostToWebview): void {
     switch (message.type) {
       case 'state':
         return this.applyState(message);
@@ -165,6 +202,17 @@ export class ChatApp {
         return this.setHistoryOpen(true);
       case 'saveStatus':
         return this.notices.setSaveError(message.error);
+      case 'searchResults':
+        if (message.requestId === this.searchRequest) {
+          this.history.showResults(message.hits, message.total);
+        }
+        return;
+      case 'revealMessage':
+        this.setHistoryOpen(false);
+        if (!this.conversation.reveal(message.messageId)) {
+          this.pendingReveal = message.messageId;
+        }
+        return;
       case 'sendRejected':
         // The prompt was cleared on send: the text goes back, below anything typed since.
         this.prompt.setInput(message.text, 'append');
@@ -182,6 +230,11 @@ export class ChatApp {
     this.welcome.update(state);
     this.history.setHistory(state.history, state.chat.id);
     this.notices.setSaveError(state.saveError);
+    const reveal = this.pendingReveal;
+    this.pendingReveal = undefined;
+    if (reveal !== undefined) {
+      this.conversation.reveal(reveal);
+    }
   }
 
   private setModel(model: string | undefined): void {
@@ -197,6 +250,10 @@ export class ChatApp {
   private setHistoryOpen(open: boolean): void {
     this.history.setOpen(open);
     this.conversation.element.hidden = open;
+    if (open && this.find.isOpen) {
+      // Find belongs to the conversation the history replaces.
+      this.find.close(false);
+    }
   }
 
   private announce(text: string): void {

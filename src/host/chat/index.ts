@@ -12,6 +12,7 @@ import { ChatSession } from './chatSession';
 import { CHAT_VIEW_ID, ChatViewProvider, type ChatConfigStatus } from './chatViewProvider';
 import { memoryChatFiles, nodeChatFiles, type ChatFiles } from './chatFiles';
 import { HistoryStore } from './historyStore';
+import { SearchIndex } from '../search/searchIndex';
 
 export { CHAT_VIEW_ID, ChatViewProvider } from './chatViewProvider';
 export type { ChatSession } from './chatSession';
@@ -68,7 +69,10 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     offerUndo: async (title) => (await vscode.window.showInformationMessage(`Deleted the chat "${title}".`, 'Undo')) === 'Undo',
   });
   // The session reaches the provider only through these callbacks, called after both exist.
-  const provider = new ChatViewProvider({ extensionUri: context.extensionUri, session, configStatus, log });
+  // Built on the first search, then kept in step with the chat files (see SearchIndex).
+  let index: SearchIndex | undefined;
+  const search = (query: string) => (index ??= new SearchIndex(store)).search(query);
+  const provider = new ChatViewProvider({ extensionUri: context.extensionUri, session, configStatus, log, search });
 
   const refresh = (): void => void provider.refreshConfig();
   context.subscriptions.push(
