@@ -62,7 +62,7 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   };
   context.subscriptions.push(log, keys, networks, clients, catalog, modelsTree, statusBar);
 
-  const chat = registerChat(context, { keys, clients, log });
+  const chat = registerChat(context, { keys, clients, log, catalog });
   const languageModels = registerLanguageModelProvider(context, { clients, catalog, log });
   closeChat = () => chat.close();
 

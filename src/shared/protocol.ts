@@ -14,7 +14,9 @@ export type Role = 'user' | 'assistant';
 export type MessageStatus = 'streaming' | 'done' | 'stopped' | 'error';
 
 /** What the user can do about an error, rendered as a button in the conversation. */
-export type ErrorAction = 'setApiKey' | 'setBaseUrl' | 'refreshModels' | 'retry' | 'selectModel';
+export type ErrorAction = 'setApiKey' | 'setBaseUrl' | 'refreshModels' | 'retry' | 'selectModel'
+  // The request was too long for the model's context window (see src/api/contextLength.ts).
+  | 'dropEarlierAndRetry' | 'newChatWithSummary';
 
 export interface ErrorInfo {
   message: string;
@@ -49,7 +51,15 @@ export interface TranscriptMessage {
   finishReason?: string;
   /** The per-model parameters the request carried (assistant), when any was set. */
   parameters?: ModelParameters;
+  /** On an answer: earlier messages left out of its request because the context window was full. */
+  contextCut?: ContextCut;
   createdAt: number;
+}
+
+/** `omitted` earlier messages were not sent; the first message sent after them is `resumeAt` (a message id). */
+export interface ContextCut {
+  omitted: number;
+  resumeAt: string;
 }
 
 export interface ChatSummary {
@@ -67,6 +77,8 @@ export interface Transcript {
   createdAt: number;
   updatedAt: number;
   messages: TranscriptMessage[];
+  /** The chat was started from this summary of an earlier one (sent as a system message, before the messages). */
+  summary?: string;
 }
 
 /** A 429 back-off in progress: the webview counts down to `retryAt`. */
@@ -169,6 +181,32 @@ export interface SendRejectedMessage {
   reason: string;
 }
 
+/** How full the model's context window is, for the meter next to the prompt. */
+export interface ContextMeterReading {
+  /** The window in tokens, when known; `limitSource` says from where. */
+  limitTokens?: number;
+  limitSource: 'server' | 'setting' | 'error' | 'unknown';
+  /** Input plus output tokens the server reported for the last answer. */
+  reportedTokens?: number;
+  /** Estimated tokens of what the report does not cover (all of the next request when nothing was reported). */
+  estimatedTokens: number;
+  /** Earlier messages the next request will leave out (the window is full). */
+  omitted: number;
+}
+
+export interface ContextStatusMessage {
+  type: 'contextStatus';
+  reading: ContextMeterReading;
+}
+
+/** The summary for "New chat with a summary": being written, ready for the user to check, or failed. */
+export interface SummaryProposalMessage {
+  type: 'summaryProposal';
+  state: 'writing' | 'ready' | 'failed' | 'closed';
+  text: string;
+  error?: string;
+}
+
 export type HostToWebview =
   | StateMessage
   | MessageAddedMessage
@@ -182,7 +220,9 @@ export type HostToWebview =
   | SetInputMessage
   | ShowHistoryMessage
   | SaveStatusMessage
-  | SendRejectedMessage;
+  | SendRejectedMessage
+  | ContextStatusMessage
+  | SummaryProposalMessage;
 
 // ---------------------------------------------------------------- webview → host
 
@@ -209,6 +249,11 @@ export interface OpenLinkMessage { type: 'openLink'; href: string }
 export interface CopyTextMessage { type: 'copyText'; text: string }
 export interface InsertCodeMessage { type: 'insertCode'; code: string }
 
+/** The user confirmed the (possibly edited) summary: a new chat starts from it. */
+export interface StartFromSummaryMessage { type: 'startFromSummary'; text: string }
+/** The user dismissed the summary (or stopped it being written). */
+export interface DiscardSummaryMessage { type: 'discardSummary' }
+
 export type WebviewToHost =
   | ReadyMessage
   | SendMessage
@@ -224,11 +269,13 @@ export type WebviewToHost =
   | RunActionMessage
   | OpenLinkMessage
   | CopyTextMessage
-  | InsertCodeMessage;
+  | InsertCodeMessage
+  | StartFromSummaryMessage
+  | DiscardSummaryMessage;
 
 // ---------------------------------------------------------------- guards
 
-const ERROR_ACTIONS: readonly ErrorAction[] = ['setApiKey', 'setBaseUrl', 'refreshModels', 'retry', 'selectModel'];
+const ERROR_ACTIONS: readonly ErrorAction[] = ['setApiKey', 'setBaseUrl', 'refreshModels', 'retry', 'selectModel', 'dropEarlierAndRetry', 'newChatWithSummary'];
 
 
 function hasType<T extends string>(value: unknown, type: T): value is Record<string, unknown> & { type: T } {
@@ -256,10 +303,13 @@ export const isRunAction = (m: unknown): m is RunActionMessage => hasType(m, 'ru
 export const isOpenLink = (m: unknown): m is OpenLinkMessage => hasType(m, 'openLink') && isString(m.href);
 export const isCopyText = (m: unknown): m is CopyTextMessage => hasType(m, 'copyText') && isString(m.text);
 export const isInsertCode = (m: unknown): m is InsertCodeMessage => hasType(m, 'insertCode') && isString(m.code);
+export const isStartFromSummary = (m: unknown): m is StartFromSummaryMessage => hasType(m, 'startFromSummary') && isString(m.text);
+export const isDiscardSummary = (m: unknown): m is DiscardSummaryMessage => hasType(m, 'discardSummary');
 
 const webviewGuards = [
   isReady, isSend, isStop, isNewChat, isRegenerate, isEdit, isOpenChat, isDeleteChat, isOpenChatFile,
   isExportChat, isPickModel, isRunAction, isOpenLink, isCopyText, isInsertCode,
+  isStartFromSummary, isDiscardSummary,
 ];
 
 /** True when `m` is any well-formed webview → host message. */
@@ -281,10 +331,15 @@ export const isSetInput = (m: unknown): m is SetInputMessage => hasType(m, 'setI
 export const isShowHistory = (m: unknown): m is ShowHistoryMessage => hasType(m, 'showHistory');
 export const isSaveStatus = (m: unknown): m is SaveStatusMessage => hasType(m, 'saveStatus') && (m.error === undefined || isString(m.error));
 export const isSendRejected = (m: unknown): m is SendRejectedMessage => hasType(m, 'sendRejected') && isString(m.text) && isString(m.reason);
+export const isContextStatus = (m: unknown): m is ContextStatusMessage =>
+  hasType(m, 'contextStatus') && isRecord(m.reading) && typeof m.reading.estimatedTokens === 'number' && typeof m.reading.omitted === 'number';
+export const isSummaryProposal = (m: unknown): m is SummaryProposalMessage =>
+  hasType(m, 'summaryProposal') && ['writing', 'ready', 'failed', 'closed'].includes(m.state as string) && isString(m.text);
 
 const hostGuards = [
   isState, isMessageAdded, isDelta, isMessageUpdated, isRetrying, isBusy, isModelChanged,
   isHistory, isConfig, isSetInput, isShowHistory, isSaveStatus, isSendRejected,
+  isContextStatus, isSummaryProposal,
 ];
 
 /** True when `m` is any well-formed host → webview message. */

@@ -17,6 +17,8 @@ import { StreamingMarkdownRenderer } from './markdown/streamingRenderer';
 import { PromptBox } from './promptBox';
 import { Toolbar } from './toolbar';
 import { WelcomePanel } from './welcomePanel';
+import { ContextMeter } from './contextMeter';
+import { SummaryPanel } from './summaryPanel';
 
 export interface ChatAppOptions {
   root: HTMLElement;
@@ -35,6 +37,8 @@ export class ChatApp {
   private readonly history: HistoryPanel;
   private readonly welcome: WelcomePanel;
   private readonly notices: NoticeBar;
+  private readonly meter: ContextMeter;
+  private readonly summaryPanel: SummaryPanel;
   private readonly status: HTMLElement;
   private readonly host: HostChannel;
   private readonly clock: Clock;
@@ -83,12 +87,21 @@ export class ChatApp {
     this.prompt = new PromptBox(doc, {
       send: (text) => host.post({ type: 'send', text }),
       stop: () => host.post({ type: 'stop' }),
-      draftChanged: (draft) => viewState.save({ draft }),
+      draftChanged: (draft) => {
+        viewState.save({ draft });
+        this.meter.setDraft(draft);
+      },
     }, viewState.load().draft);
+    this.meter = new ContextMeter(doc);
+    this.meter.setDraft(this.prompt.textarea.value);
+    this.summaryPanel = new SummaryPanel(doc, {
+      start: (text) => host.post({ type: 'startFromSummary', text }),
+      discard: () => host.post({ type: 'discardSummary' }),
+    });
     this.notices = new NoticeBar(doc);
     this.status = el(doc, 'div', { className: 'visually-hidden', attrs: { id: 'status', role: 'status', 'aria-live': 'polite' } });
 
-    root.replaceChildren(this.toolbar.element, this.welcome.element, this.history.element, this.conversation.element, this.notices.element, this.prompt.element, this.status);
+    root.replaceChildren(this.toolbar.element, this.welcome.element, this.history.element, this.conversation.element, this.summaryPanel.element, this.notices.element, this.meter.element, this.prompt.element, this.status);
     root.classList.add('chat');
     // Links and code buttons live inside sanitized markdown, so they are handled by delegation.
     root.addEventListener('click', (event) => this.onClick(event));
@@ -171,12 +184,17 @@ export class ChatApp {
         // The prompt was cleared on send: the text goes back, below anything typed since.
         this.prompt.setInput(message.text, 'append');
         return this.notices.showNote(`Not sent: ${message.reason}`);
+      case 'contextStatus':
+        return this.meter.update(message.reading);
+      case 'summaryProposal':
+        return this.summaryPanel.show(message);
     }
   }
 
   private applyState(state: StateMessage): void {
     this.chatId = state.chat.id;
     this.conversation.replace(Array.isArray(state.chat.messages) ? state.chat.messages : []);
+    this.conversation.setSummary(typeof state.chat.summary === 'string' ? state.chat.summary : undefined);
     this.setModel(state.model);
     this.setBusy(state.busy);
     this.welcome.update(state);

@@ -1,5 +1,7 @@
 import type { WireMessage } from '../../api';
 import type { TranscriptMessage } from '../../shared/protocol';
+import type { BudgetEntry } from '../contextWindow/budget';
+import { summaryMessage } from '../contextWindow/summary';
 
 /**
  * What is sent to the model for the next answer: the system prompt (when set), then the
@@ -8,16 +10,28 @@ import type { TranscriptMessage } from '../../shared/protocol';
  * still streaming.
  */
 export function buildRequestMessages(history: readonly TranscriptMessage[], systemPrompt?: string): WireMessage[] {
-  const messages: WireMessage[] = [];
+  return buildRequestEntries(history, systemPrompt).map((entry) => entry.message);
+}
+
+/**
+ * The same messages as buildRequestMessages, each with the id of the transcript message it came
+ * from (system messages have none), for the context-window budget. A chat started from a summary
+ * sends it as a system message after the system prompt.
+ */
+export function buildRequestEntries(history: readonly TranscriptMessage[], systemPrompt?: string, summary?: string): BudgetEntry[] {
+  const entries: BudgetEntry[] = [];
   if (systemPrompt && systemPrompt.trim()) {
-    messages.push({ role: 'system', content: systemPrompt });
+    entries.push({ message: { role: 'system', content: systemPrompt } });
+  }
+  if (summary && summary.trim()) {
+    entries.push({ message: summaryMessage(summary) });
   }
   for (const message of history) {
     if (message.role === 'user') {
-      messages.push({ role: 'user', content: message.content });
+      entries.push({ message: { role: 'user', content: message.content }, source: message.id });
     } else if (message.status !== 'streaming' && message.content.length > 0) {
-      messages.push({ role: 'assistant', content: message.content });
+      entries.push({ message: { role: 'assistant', content: message.content }, source: message.id });
     }
   }
-  return messages;
+  return entries;
 }

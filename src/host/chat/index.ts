@@ -11,6 +11,8 @@ import { ChatSession } from './chatSession';
 import { CHAT_VIEW_ID, ChatViewProvider, type ChatConfigStatus } from './chatViewProvider';
 import { memoryChatFiles, nodeChatFiles, type ChatFiles } from './chatFiles';
 import { HistoryStore } from './historyStore';
+import type { ModelCatalog } from '../models/modelCatalog';
+import { windowLookup } from '../contextWindow/windowLookup';
 
 export { CHAT_VIEW_ID, ChatViewProvider } from './chatViewProvider';
 export type { ChatSession } from './chatSession';
@@ -19,6 +21,8 @@ export interface ChatDeps {
   keys: KeyStore;
   clients: ClientProvider;
   log: Log;
+  /** The listed models, for their context windows (unknown without it). */
+  catalog?: ModelCatalog;
 }
 
 /**
@@ -46,6 +50,9 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
   };
 
   const store = new HistoryStore(historyFiles(context, log));
+  const windows = deps.catalog
+    ? windowLookup(deps.catalog, () => clients.activeProfile(), () => readSettings().contextWindows, () => provider.postContext())
+    : undefined;
   const session = new ChatSession({
     getClient: (profile) => clients.getClient(profile),
     getSettings: readSettings,
@@ -56,6 +63,7 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     isStreamingRequiredError,
     getLimits: () => readSettings().limits,
     offerUndo: async (title) => (await vscode.window.showInformationMessage(`Deleted the chat "${title}".`, 'Undo')) === 'Undo',
+    ...(windows ? { contextWindow: (model: string, profile: string | undefined) => windows.lookup(model, profile) } : {}),
   });
   // The session reaches the provider only through these callbacks, called after both exist.
   const provider = new ChatViewProvider({ extensionUri: context.extensionUri, session, configStatus, log });
@@ -67,6 +75,12 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     keys.onDidChange(refresh),
     onDidChangeSettings(refresh),
   );
+  if (deps.catalog && windows) {
+    context.subscriptions.push(deps.catalog.onDidChange(() => {
+      windows.reset();
+      provider.postContext();
+    }));
+  }
   return provider;
 }
 

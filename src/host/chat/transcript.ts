@@ -1,7 +1,7 @@
 // Pure helpers over transcripts: creation, titles, summaries, and the checks that make data read
 // back from storage trustworthy (it may come from an older version, or a crash mid-answer).
 import { randomUUID } from 'node:crypto';
-import type { TranscriptMessage, ChatSummary, ErrorAction, ErrorInfo, MessageStatus, Transcript, Usage } from '../../shared/protocol';
+import type { TranscriptMessage, ChatSummary, ContextCut, ErrorAction, ErrorInfo, MessageStatus, Transcript, Usage } from '../../shared/protocol';
 import { isErrorAction } from '../../shared/protocol';
 import { parseModelParameters } from '../../shared/modelParameters';
 import { isRecord } from '../../util/isRecord';
@@ -90,6 +90,12 @@ function parseError(value: unknown): ErrorInfo | undefined {
   return error;
 }
 
+function parseContextCut(value: unknown): ContextCut | undefined {
+  if (!isRecord(value) || typeof value.resumeAt !== 'string') return undefined;
+  const omitted = optionalNumber(value.omitted);
+  return omitted !== undefined && Number.isInteger(omitted) && omitted > 0 ? { omitted, resumeAt: value.resumeAt } : undefined;
+}
+
 export function parseMessage(value: unknown): TranscriptMessage | undefined {
   if (!isRecord(value)) {
     return undefined;
@@ -119,6 +125,8 @@ export function parseMessage(value: unknown): TranscriptMessage | undefined {
   if (finishReason) message.finishReason = finishReason;
   const parameters = parseModelParameters(value.parameters);
   if (Object.keys(parameters).length > 0) message.parameters = parameters;
+  const contextCut = parseContextCut(value.contextCut);
+  if (contextCut) message.contextCut = contextCut;
   return message;
 }
 
@@ -136,5 +144,6 @@ export function parseTranscript(value: unknown): Transcript | undefined {
     updatedAt: optionalNumber(value.updatedAt) ?? createdAt,
     messages,
   };
+  if (typeof value.summary === 'string' && value.summary.trim()) transcript.summary = value.summary;
   return recoverInterrupted(transcript);
 }

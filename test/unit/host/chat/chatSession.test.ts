@@ -145,7 +145,7 @@ describe('ChatSession', () => {
     // No clock time passed while streaming: all 6 chunks leave in one delta, flushed before the status change.
     assert.deepEqual(deltas, [{ type: 'delta', messageId: answerAdded.message.id, content: 'Hello there, world' }]);
     const types = rest.map((m) => m.type);
-    assert.deepEqual(types, ['delta', 'messageUpdated', 'busy', 'history']);
+    assert.deepEqual(types, ['delta', 'messageUpdated', 'busy', 'history', 'contextStatus']);
     const updated = rest[1];
     assert.ok(updated.type === 'messageUpdated');
     assert.equal(updated.message.status, 'done');
