@@ -202,20 +202,31 @@ export class ChatSession {
    */
   async dropEarlierAndRetry(): Promise<void> {
     if (this.busy) return;
-    const last = this.transcript.messages[this.transcript.messages.length - 1];
-    const lastUser = this.lastUserIndex();
-    if (lastUser < 0) return;
-    const settings = this.deps.getSettings();
-    this.windows.learn(this.transcript, this.transcript.messages.slice(0, lastUser + 1), settings, last?.role === 'assistant' ? last.error?.message : undefined);
+    this.adoptNewerStored();
+    if (this.lastUserIndex() < 0) return;
+    this.learnFromContextError();
     await this.regenerate();
   }
 
-  /** The error action "New chat with a summary": the model writes a summary the user sees before it is used. */
+  /**
+   * The error action "New chat with a summary": the model writes a summary of the chat (as much of
+   * it as fits, so after a context-length error it learns first, as Drop earlier messages does)
+   * in a request of its own; the user sees it before anything uses it.
+   */
   async summarize(): Promise<void> {
-    const settings = this.deps.getSettings();
     const lastUser = this.lastUserIndex();
-    const history = this.transcript.messages.slice(0, lastUser < 0 ? undefined : lastUser + 1);
-    await this.summaries.write(this.windows.summaryRequest(this.transcript, history, settings));
+    if (lastUser < 0) return;
+    this.learnFromContextError();
+    const history = this.transcript.messages.slice(0, lastUser + 1);
+    await this.summaries.write(this.windows.summaryRequest(this.transcript, history, this.deps.getSettings()));
+  }
+
+  /** When the last answer failed as too long for the window, the next request must be smaller (see learnFromError). */
+  private learnFromContextError(): void {
+    const last = this.transcript.messages[this.transcript.messages.length - 1];
+    if (last?.role !== 'assistant' || !last.error?.actions.includes('dropEarlierAndRetry')) return;
+    const lastUser = this.lastUserIndex();
+    this.windows.learn(this.transcript, this.transcript.messages.slice(0, lastUser + 1), this.deps.getSettings(), last.error.message);
   }
 
   /** The user confirmed the summary (as shown, or edited): a new chat starts from it. */
@@ -225,6 +236,7 @@ export class ChatSession {
     }
     this.summaries.close();
     this.transcript = { ...createTranscript(this.timers.now()), summary: text.trim() };
+    this.transcript.title = titleOf(this.transcript);
     this.saveNow();
     await this.saved;
     await this.rememberCurrent();

@@ -28,6 +28,7 @@ export function titleFromText(text: string, maxLength = TITLE_MAX_LENGTH): strin
 
 export function titleOf(transcript: Transcript): string {
   const firstUser = transcript.messages.find((message) => message.role === 'user');
+  if (!firstUser && transcript.summary) return titleFromText(`Summary: ${transcript.summary}`);
   return firstUser ? titleFromText(firstUser.content) : UNTITLED;
 }
 
