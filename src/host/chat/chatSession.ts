@@ -97,6 +97,8 @@ export class ChatSession {
   private saveError: string | undefined;
   /** The context-window budget of each request, and what context-length errors taught. */
   private readonly windows: ContextWindowKeeper;
+  /** Failed answers whose context-length error has been learned from (see learnFromContextError). */
+  private readonly learnedFrom = new Set<string>();
   /** "New chat with a summary": the summary being written or shown. */
   private readonly summaries: SummaryWriter;
 
@@ -221,10 +223,15 @@ export class ChatSession {
     await this.summaries.write(this.windows.summaryRequest(this.transcript, history, this.deps.getSettings()));
   }
 
-  /** When the last answer failed as too long for the window, the next request must be smaller (see learnFromError). */
+  /**
+   * When the last answer failed as too long for the window, the next request must be smaller (see
+   * learnFromError). Once per failed answer: summarizing first and then dropping earlier messages
+   * for the same error must not shrink the budget twice.
+   */
   private learnFromContextError(): void {
     const last = this.transcript.messages[this.transcript.messages.length - 1];
-    if (last?.role !== 'assistant' || !last.error?.actions.includes('dropEarlierAndRetry')) return;
+    if (last?.role !== 'assistant' || !last.error?.actions.includes('dropEarlierAndRetry') || this.learnedFrom.has(last.id)) return;
+    this.learnedFrom.add(last.id);
     const lastUser = this.lastUserIndex();
     this.windows.learn(this.transcript, this.transcript.messages.slice(0, lastUser + 1), this.deps.getSettings(), last.error.message);
   }

@@ -2,11 +2,8 @@
 // the first message the latest request sent (from the latest answer's contextCut, kept with the
 // chat, so it is back after a reload), and the summary a chat was started from, at its top.
 import type { ContextCut } from '../../shared/protocol';
+import { cutMarkerText } from '../../shared/contextCutText';
 import { el, icon } from '../dom';
-
-export function cutMarkerText(omitted: number): string {
-  return `${omitted} earlier message${omitted === 1 ? ' is' : 's are'} not sent`;
-}
 
 export class ContextCutMarker {
   readonly element: HTMLElement;

@@ -10,6 +10,7 @@ import { nodeChatFiles } from '../../../src/host/chat/chatFiles';
 import { ChatSession } from '../../../src/host/chat/chatSession';
 import type { ChatSettings } from '../../../src/host/chat/chatTypes';
 import { HistoryStore } from '../../../src/host/chat/historyStore';
+import { transcriptToMarkdown } from '../../../src/host/chat/markdownExport';
 import { SUMMARY_PREFIX } from '../../../src/host/contextWindow/summary';
 import { windowLookup } from '../../../src/host/contextWindow/windowLookup';
 import type { HostToWebview } from '../../../src/shared/protocol';
@@ -31,13 +32,14 @@ describe('context window × chat session × reference server', () => {
   });
   beforeEach(() => server.reset());
 
-  interface Harness { session: ChatSession; posted: HostToWebview[]; store: () => HistoryStore }
+  interface Harness { session: ChatSession; posted: HostToWebview[]; store: () => HistoryStore; logged: string[] }
   async function harness(model: string, extra: Partial<ChatSettings> = {}): Promise<Harness> {
     const client = new ModelAccessClient({ baseUrl: server.baseUrl, apiKey: 'demo-key', retry: { maxRetries: 0 } });
     const listed = (await client.listModels()).map((entry) => ({ id: entry.id, raw: entry.raw }));
     const lookup = windowLookup({ cachedFor: () => listed, list: () => Promise.resolve(listed) }, () => 'Default', () => ({}), () => {});
     const folder = fs.mkdtempSync(path.join(root, 'chats-'));
     const posted: HostToWebview[] = [];
+    const logged: string[] = [];
     const settings: ChatSettings = { model, api: 'chat', ...extra };
     const session = new ChatSession({
       getClient: () => Promise.resolve(client),
@@ -45,11 +47,11 @@ describe('context window × chat session × reference server', () => {
       store: new HistoryStore(nodeChatFiles(folder)),
       post: (message) => posted.push(message),
       onStateReplaced: () => {},
-      log: { trace: () => {}, debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+      log: { trace: () => {}, debug: () => {}, info: (line) => logged.push(line), warn: () => {}, error: () => {} },
       isStreamingRequiredError,
       contextWindow: (id, profile) => lookup.lookup(id, profile),
     });
-    return { session, posted, store: () => new HistoryStore(nodeChatFiles(folder)) };
+    return { session, posted, logged, store: () => new HistoryStore(nodeChatFiles(folder)) };
   }
   const modelCalls = (): { roles: string[] | null; status: number | null }[] =>
     server.requests().filter((record) => record.path === '/v1/chat/completions');
@@ -69,6 +71,9 @@ describe('context window × chat session × reference server', () => {
     assert.equal(messages[5].usage?.inputTokens, 150);
     const reloaded = store().load(session.chat.id);
     assert.deepEqual(reloaded?.messages[5].contextCut, { omitted: 2, resumeAt: messages[2].id });
+    const markdown = await transcriptToMarkdown(reloaded!);
+    assert.match(markdown, /## Assistant \(small-context-1\)\n\n_\[2 earlier messages are not sent with this request: left out to fit the context window\.\]_\n\ncccc/);
+    assert.equal(markdown.split('earlier messages are not sent').length, 2, 'only the answer whose request left them out says so');
     const reading = session.contextReading();
     assert.deepEqual([reading.limitTokens, reading.limitSource, reading.reportedTokens, reading.omitted], [400, 'server', 200, 2]);
   });
@@ -95,7 +100,7 @@ describe('context window × chat session × reference server', () => {
   });
 
   it('New chat with a summary: the model writes it in a request of its own, the user sees it, and only a confirmed summary starts the new chat', async () => {
-    const { session, posted, store } = await harness('hidden-context-1');
+    const { session, posted, store, logged } = await harness('hidden-context-1');
     await session.send(words(150, 'aaaa'));
     await session.send(words(150, 'bbbb'));
     const oldChat = session.chat.id;
@@ -120,6 +125,17 @@ describe('context window × chat session × reference server', () => {
     assert.equal(session.summaryProposal, undefined);
     assert.ok(posted.some((message) => message.type === 'summaryProposal' && message.state === 'closed'));
     assert.equal(store().load(session.chat.id)?.summary, edited.trim(), 'a chat started from a summary is saved at once');
+    assert.match(await transcriptToMarkdown(session.chat), /> \*\*Started from a summary of an earlier chat:\*\*\n>\n> Summarize the conversation below/);
+
+    // The failed chat, reopened: Drop earlier messages and retry learns nothing more from the same error.
+    const summaryChat = session.chat.id;
+    await session.openChat(oldChat);
+    await session.dropEarlierAndRetry();
+    const retried = session.chat.messages;
+    assert.equal(retried[3].status, 'done', retried[3].error?.message);
+    assert.deepEqual(retried[3].contextCut, { omitted: 2, resumeAt: retried[2].id });
+    assert.match(logged.at(-2) ?? '', /left out to fit the context window \(budget 300 tokens/, 'the budget is what the one error taught (400 - 100), not smaller');
+    await session.openChat(summaryChat);
 
     await session.send('What next?');
     assert.equal(session.chat.messages[1].status, 'done', session.chat.messages[1].error?.message);
