@@ -11,7 +11,6 @@ import { ChatSession } from '../../../src/host/chat/chatSession';
 import type { ChatSettings } from '../../../src/host/chat/chatTypes';
 import { HistoryStore } from '../../../src/host/chat/historyStore';
 import { transcriptToMarkdown } from '../../../src/host/chat/markdownExport';
-import { SUMMARY_PREFIX } from '../../../src/host/contextWindow/summary';
 import { windowLookup } from '../../../src/host/contextWindow/windowLookup';
 import type { HostToWebview } from '../../../src/shared/protocol';
 import { startReferenceServer, type ReferenceServer } from '../../../server';
