@@ -470,6 +470,8 @@ export class ChatSession {
     this.active = active;
     this.deps.post({ type: 'messageAdded', message: copy(answer) });
     this.deps.post({ type: 'busy', busy: true });
+    // The question just sent now counts in the meter (estimated until the answer reports usage).
+    this.postContextStatus();
     this.streamingSave = { transcript: this.transcript, answer, based: false, content: 0, reasoning: 0 };
     this.saveNow();
     active.finished = this.finishAnswer(answer, plan, settings, controller.signal);

@@ -136,7 +136,8 @@ describe('ChatSession', () => {
     const session = makeSession();
     await session.send('Hello there, world');
 
-    const [userAdded, answerAdded, busyOn, ...rest] = posted;
+    const [userAdded, answerAdded, busyOn, meterOn, ...rest] = posted;
+    assert.equal(meterOn.type, 'contextStatus');
     assert.deepEqual(userAdded.type === 'messageAdded' && [userAdded.message.role, userAdded.message.content], ['user', 'Hello there, world']);
     assert.ok(answerAdded.type === 'messageAdded' && answerAdded.message.role === 'assistant' && answerAdded.message.status === 'streaming');
     assert.deepEqual(busyOn, { type: 'busy', busy: true });
