@@ -1,6 +1,16 @@
 import assert from 'node:assert/strict';
 import { CONTEXT_SIZE_FIELDS, INPUT_LIMIT_FIELDS, OUTPUT_LIMIT_FIELDS, readModelLimits, readToolCalling } from '../../../src/api/modelLimits';
 
+/** A record holding `value` at the dotted `field` path. */
+function recordWith(field: string, value: number): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  const parts = field.split('.');
+  let at = record;
+  for (const part of parts.slice(0, -1)) at = (at[part] = {}) as Record<string, unknown>;
+  at[parts.at(-1) as string] = value;
+  return record;
+}
+
 describe('api/modelLimits: context size and tool calling from a /models record', () => {
   const contextFixtures: [string, unknown][] = [
     ['context_length (OpenRouter, LM Studio)', { id: 'm', context_length: 131072 }],
@@ -21,12 +31,7 @@ describe('api/modelLimits: context size and tool calling from a /models record',
 
   it('every documented field path is read', () => {
     for (const field of CONTEXT_SIZE_FIELDS) {
-      const record: Record<string, unknown> = {};
-      const parts = field.split('.');
-      let at = record;
-      for (const part of parts.slice(0, -1)) at = (at[part] = {}) as Record<string, unknown>;
-      at[parts.at(-1) as string] = 1000;
-      assert.equal(readModelLimits(record).contextTokens, 1000, field);
+      assert.equal(readModelLimits(recordWith(field, 1000)).contextTokens, 1000, field);
     }
   });
 
@@ -43,12 +48,7 @@ describe('api/modelLimits: context size and tool calling from a /models record',
   it('every documented input and output field path is read', () => {
     for (const [fields, key] of [[INPUT_LIMIT_FIELDS, 'inputTokens'], [OUTPUT_LIMIT_FIELDS, 'outputTokens']] as const) {
       for (const field of fields) {
-        const record: Record<string, unknown> = {};
-        const parts = field.split('.');
-        let at = record;
-        for (const part of parts.slice(0, -1)) at = (at[part] = {}) as Record<string, unknown>;
-        at[parts.at(-1) as string] = 777;
-        assert.equal(readModelLimits(record)[key], 777, field);
+        assert.equal(readModelLimits(recordWith(field, 777))[key], 777, field);
       }
     }
   });
