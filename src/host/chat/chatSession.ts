@@ -13,6 +13,8 @@ import { StreamingFallback } from './streamingFallback';
 import { Throttle } from './throttle';
 import { realTimers, type Timers } from './timers';
 import { createTranscript, newId, titleOf } from './transcript';
+import { rememberedChoice, type ModelChoice } from './modelChoice';
+import { profileModelLabel } from '../profiles/profiles';
 
 /** While an answer streams, the transcript is saved at most this often (and at every status change). */
 export const SAVE_INTERVAL_MS = 500;
@@ -21,6 +23,11 @@ export interface ChatSessionDeps {
   /** The client of the named endpoint profile (the active one when absent). */
   getClient(profile?: string): Promise<ChatClient>;
   getSettings(): ChatSettings;
+  /**
+   * The settings for a chat that continues with its own model and profile (see modelChoice.ts);
+   * undefined when that profile no longer exists, and the chat then follows the active settings.
+   */
+  settingsFor?(choice: ModelChoice): ChatSettings | undefined;
   store: HistoryStore;
   /** Posts to the webview (the view drops what it cannot deliver; a state replay catches it up). */
   post(message: HostToWebview): void;
@@ -95,6 +102,8 @@ export class ChatSession {
   private streamingSave: StreamingSave | undefined;
   /** Why the last save failed; undefined once a save succeeds again. */
   private saveError: string | undefined;
+  /** The model and profile the open chat continues with; undefined: the active settings' (see followActiveModel). */
+  private choice: ModelChoice | undefined;
   /** The context-window budget of each request, and what context-length errors taught. */
   private readonly windows: ContextWindowKeeper;
   /** Failed answers whose context-length error has been learned from (see learnFromContextError). */
@@ -107,7 +116,7 @@ export class ChatSession {
     this.batcher = new DeltaBatcher((delta) => deps.post(delta), this.timers);
     this.saver = new Throttle(() => this.persist(), SAVE_INTERVAL_MS, this.timers);
     // modelAccess.stream is read per request: turning it off or on applies to the next answer.
-    this.streaming = new StreamingFallback(deps.isStreamingRequiredError, () => deps.getSettings().stream !== false);
+    this.streaming = new StreamingFallback(deps.isStreamingRequiredError, () => this.settings().stream !== false);
     this.windows = new ContextWindowKeeper(deps.contextWindow);
     this.summaries = new SummaryWriter({
       post: (message) => deps.post(message),
@@ -116,6 +125,7 @@ export class ChatSession {
     });
     const currentId = deps.store.currentId();
     this.transcript = (currentId && deps.store.load(currentId)) || createTranscript(this.timers.now());
+    this.choice = rememberedChoice(this.transcript.messages);
   }
 
   get chat(): Transcript {
@@ -177,8 +187,8 @@ export class ChatSession {
       role: 'user',
       content: text,
       status: 'done',
-      model: this.deps.getSettings().model,
-      ...profileField(this.deps.getSettings()),
+      model: this.settings().model,
+      ...profileField(this.settings()),
       createdAt: this.timers.now(),
     };
     this.transcript.messages.push(message);
@@ -189,7 +199,7 @@ export class ChatSession {
 
   /** The meter's reading for the chat as it is now, against the active model's window. */
   contextReading(): ContextMeterReading {
-    const settings = this.deps.getSettings();
+    const settings = this.settings();
     return this.windows.reading(this.transcript, settings);
   }
 
@@ -220,7 +230,7 @@ export class ChatSession {
     if (lastUser < 0) return;
     this.learnFromContextError();
     const history = this.transcript.messages.slice(0, lastUser + 1);
-    await this.summaries.write(this.windows.summaryRequest(this.transcript, history, this.deps.getSettings()));
+    await this.summaries.write(this.windows.summaryRequest(this.transcript, history, this.settings()));
   }
 
   /**
@@ -233,7 +243,7 @@ export class ChatSession {
     if (last?.role !== 'assistant' || !last.error?.actions.includes('dropEarlierAndRetry') || this.learnedFrom.has(last.id)) return;
     this.learnedFrom.add(last.id);
     const lastUser = this.lastUserIndex();
-    this.windows.learn(this.transcript, this.transcript.messages.slice(0, lastUser + 1), this.deps.getSettings(), last.error.message);
+    this.windows.learn(this.transcript, this.transcript.messages.slice(0, lastUser + 1), this.settings(), last.error.message);
   }
 
   /** The user confirmed the summary (as shown, or edited): a new chat starts from it. */
@@ -244,6 +254,8 @@ export class ChatSession {
     this.summaries.close();
     this.transcript = { ...createTranscript(this.timers.now()), summary: text.trim() };
     this.transcript.title = titleOf(this.transcript);
+    // A new chat, as New Chat makes it: it follows the active settings.
+    this.choice = undefined;
     this.saveNow();
     await this.saved;
     await this.rememberCurrent();
@@ -295,8 +307,8 @@ export class ChatSession {
     }
     const message = this.transcript.messages[index];
     message.content = text;
-    message.model = this.deps.getSettings().model;
-    const { profile } = profileField(this.deps.getSettings());
+    message.model = this.settings().model;
+    const { profile } = profileField(this.settings());
     if (profile) message.profile = profile;
     else delete message.profile;
     this.transcript.title = titleOf(this.transcript);
@@ -309,6 +321,7 @@ export class ChatSession {
       return;
     }
     this.transcript = createTranscript(this.timers.now());
+    this.choice = undefined;
     await this.rememberCurrent();
     this.deps.onStateReplaced();
   }
@@ -330,6 +343,7 @@ export class ChatSession {
       return;
     }
     this.transcript = transcript;
+    this.choice = rememberedChoice(transcript.messages);
     await this.rememberCurrent();
     this.deps.onStateReplaced();
   }
@@ -342,6 +356,7 @@ export class ChatSession {
       }
       // Switched before the delete is awaited, so nothing can start answering in the deleted chat.
       this.transcript = createTranscript(this.timers.now());
+      this.choice = undefined;
       const deleted = await this.deps.store.delete(chatId);
       await this.rememberCurrent();
       this.deps.onStateReplaced();
@@ -373,7 +388,26 @@ export class ChatSession {
     this.saver.dispose();
   }
 
+  /**
+   * The user picked a model (Select Model, the chat's model button, Use for Chat, a settings edit):
+   * the open chat continues with the active settings' model and profile from now on.
+   */
+  followActiveModel(): void {
+    this.choice = undefined;
+  }
+
+  /** What the chat's model button shows: `model`, or `profile / model` once there are several endpoints. */
+  modelLabel(): string | undefined {
+    const settings = this.settings();
+    return settings.model ? profileModelLabel(settings.profiles?.length ?? 1, settings.profile?.name, settings.model) : undefined;
+  }
+
   // ---------------------------------------------------------------- internals
+
+  /** The settings the open chat's requests use: its own model and profile when it has them, else the active ones. */
+  private settings(): ChatSettings {
+    return (this.choice && this.deps.settingsFor?.(this.choice)) || this.deps.getSettings();
+  }
 
   private lastUserIndex(): number {
     for (let i = this.transcript.messages.length - 1; i >= 0; i--) {
@@ -451,7 +485,7 @@ export class ChatSession {
   }
 
   private answer(): Promise<void> {
-    const settings = this.deps.getSettings();
+    const settings = this.settings();
     // Planned before the answer shows, so the view gets the "not sent" marker with it.
     const plan = this.windows.plan(this.transcript, this.transcript.messages, settings);
     const answer: TranscriptMessage = {
@@ -537,7 +571,7 @@ export class ChatSession {
 
   /** The summary request: the active model, its own connection, the text collected whole. */
   private async requestSummary(messages: WireMessage[], signal: AbortSignal): Promise<string> {
-    const settings = this.deps.getSettings();
+    const settings = this.settings();
     const model = settings.model;
     if (!model) {
       throw new NoModelError();
