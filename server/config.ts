@@ -115,7 +115,8 @@ export const defaultConfig: ServerConfig = {
     { id: 'stream-only-1', behavior: 'echo', streamOnly: true },
     { id: 'showcase-1', behavior: 'showcase', contextWindow: { tokens: 8192, field: 'n_ctx' } },
     { id: 'firehose-1', behavior: 'lorem', defaultMaxTokens: 2000 },
-    { id: 'slow-1', behavior: 'lorem', tokenIntervalMs: 100, defaultMaxTokens: 300, contextWindow: { tokens: 4096, field: 'top_provider.context_length' } },
+    // Large: VS Code's own chat sends slow-1 its whole agent prompt (the Stop test there).
+    { id: 'slow-1', behavior: 'lorem', tokenIntervalMs: 100, defaultMaxTokens: 300, contextWindow: { tokens: 131072, field: 'top_provider.context_length' } },
     { id: 'restricted-1', behavior: 'echo' },
     { id: 'reasoning-1', behavior: 'reasoning-echo', listing: { max_output_tokens: 8192 }, contextWindow: { tokens: 65536, field: 'context_window' } },
     { id: 'tools-1', behavior: 'tools', listing: { supported_parameters: ['tools', 'tool_choice'] }, contextWindow: { tokens: 16384, field: 'max_model_len' } },

@@ -19,7 +19,7 @@ describe('reference server: context windows', () => {
     assert.equal(byId.get('reasoning-1')?.max_output_tokens, 8192);
     assert.equal(byId.get('tools-1')?.max_model_len, 16384);
     assert.equal(byId.get('showcase-1')?.n_ctx, 8192);
-    assert.deepEqual(byId.get('slow-1')?.top_provider, { context_length: 4096 });
+    assert.deepEqual(byId.get('slow-1')?.top_provider, { context_length: 131072 });
     assert.equal(byId.get('small-context-1')?.max_context_length, 400);
     const hidden = byId.get('hidden-context-1');
     assert.deepEqual(Object.keys(hidden ?? {}).sort(), ['created', 'id', 'object', 'owned_by']);
@@ -29,7 +29,7 @@ describe('reference server: context windows', () => {
     const sizes = Object.fromEntries((await records()).map((record) => [record.id, readModelLimits(record).contextTokens]));
     assert.deepEqual(
       { echo: sizes['echo-1'], reasoning: sizes['reasoning-1'], tools: sizes['tools-1'], showcase: sizes['showcase-1'], slow: sizes['slow-1'], small: sizes['small-context-1'], hidden: sizes['hidden-context-1'] },
-      { echo: 32768, reasoning: 65536, tools: 16384, showcase: 8192, slow: 4096, small: 400, hidden: undefined },
+      { echo: 32768, reasoning: 65536, tools: 16384, showcase: 8192, slow: 131072, small: 400, hidden: undefined },
     );
   });
 
