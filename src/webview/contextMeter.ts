@@ -42,7 +42,8 @@ export class ContextMeter {
   constructor(doc: Document) {
     this.bar = el(doc, 'div', { className: 'context-meter-fill' });
     this.label = el(doc, 'span', { className: 'context-meter-label' });
-    this.element = el(doc, 'div', { className: 'context-meter', attrs: { role: 'status', 'aria-label': 'Context window' } },
+    // Not a live region: it changes with every keystroke, which a screen reader would read out each time.
+    this.element = el(doc, 'div', { className: 'context-meter', attrs: { 'aria-label': 'Context window', 'aria-live': 'off' } },
       el(doc, 'div', { className: 'context-meter-bar', attrs: { 'aria-hidden': 'true' } }, this.bar), this.label);
     this.element.hidden = true;
   }
