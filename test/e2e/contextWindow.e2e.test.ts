@@ -70,7 +70,10 @@ describe('flow: context window', () => {
     await frame.locator('button#history').click();
     await frame.locator('.history-list .history-item').filter({ hasText: 'dddd' }).locator('button.open-chat').click();
     const reopened = await world.chat.assistantMessage(1, 'error');
+    const failedId = await reopened.getAttribute('data-id');
     await reopened.locator('button[data-action=dropEarlierAndRetry]').click();
+    // The failed answer stays on screen until the retry's state replaces it.
+    await eventually(() => world.chat.messages('assistant').nth(1).getAttribute('data-id'), (id) => id !== failedId, 'the failed answer to be replaced');
     await world.chat.assistantMessage(1, 'done');
     await eventually(() => marker().innerText(), (text) => text.trim() === '2 earlier messages are not sent', 'the marker after the retry');
     assert.deepEqual(calls('hidden-context-1').at(-1), { status: 200, roles: ['user'] });
