@@ -14,6 +14,7 @@ import { memoryChatFiles, nodeChatFiles, type ChatFiles } from './chatFiles';
 import { HistoryStore } from './historyStore';
 import type { ModelCatalog } from '../models/modelCatalog';
 import { windowLookup } from '../contextWindow/windowLookup';
+import { SearchIndex } from '../search/searchIndex';
 
 export { CHAT_VIEW_ID, ChatViewProvider } from './chatViewProvider';
 export type { ChatSession } from './chatSession';
@@ -24,6 +25,8 @@ export interface ChatDeps {
   log: Log;
   /** The listed models, for their context windows (unknown without it). */
   catalog?: ModelCatalog;
+  /** Called each time an answer finishes completely (status done) in the Chat view. */
+  onAnswerDone?: () => void;
 }
 
 /**
@@ -62,7 +65,10 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
       return settings.profiles.some((profile) => profile.name === name) ? { ...settingsForProfile(settings, name), model: choice.model } : undefined;
     },
     store,
-    post: (message) => provider.post(message),
+    post: (message) => {
+      if (message.type === 'messageUpdated' && message.message.role === 'assistant' && message.message.status === 'done') deps.onAnswerDone?.();
+      provider.post(message);
+    },
     onStateReplaced: () => void provider.replayState(),
     log,
     isStreamingRequiredError,
@@ -71,7 +77,10 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     ...(windows ? { contextWindow: (model: string, profile: string | undefined) => windows.lookup(model, profile) } : {}),
   });
   // The session reaches the provider only through these callbacks, called after both exist.
-  const provider = new ChatViewProvider({ extensionUri: context.extensionUri, session, configStatus, log });
+  // Built on the first search, then kept in step with the chat files (see SearchIndex).
+  let index: SearchIndex | undefined;
+  const search = (query: string) => (index ??= new SearchIndex(store)).search(query);
+  const provider = new ChatViewProvider({ extensionUri: context.extensionUri, session, configStatus, log, search });
 
   const refresh = (): void => void provider.refreshConfig();
   context.subscriptions.push(

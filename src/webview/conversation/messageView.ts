@@ -40,6 +40,7 @@ export class MessageView {
   private countdown: RetryCountdown | undefined;
   private regenerateButton: HTMLButtonElement | undefined;
   private editButton: HTMLButtonElement | undefined;
+  private forkButton: HTMLButtonElement | undefined;
   private editor: HTMLElement | undefined;
   private readonly flush = (): void => this.render();
 
@@ -127,6 +128,9 @@ export class MessageView {
     if (this.editButton) {
       this.editButton.disabled = busy;
     }
+    if (this.forkButton) {
+      this.forkButton.disabled = busy;
+    }
   }
 
   dispose(): void {
@@ -205,15 +209,19 @@ export class MessageView {
     const { doc } = this.context;
     // No listeners here: the conversation delegates clicks to `activate`, so a long history
     // holds no live handler per message (issue 8: settled messages cost nothing to keep).
+    // A new chat with the conversation up to here; the original stays as it is.
+    this.forkButton = iconButton(doc, 'repo-forked', 'Fork from here (a new chat up to this message)', { className: 'fork' });
     if (this.message.role === 'user') {
       this.editButton = iconButton(doc, 'edit', 'Edit and resend', { className: 'edit' });
-      this.actions.append(this.editButton);
+      this.actions.append(this.editButton, this.forkButton);
       return;
     }
     const copyButton = iconButton(doc, 'copy', 'Copy answer', { className: 'copy-message' });
     this.regenerateButton = iconButton(doc, 'refresh', 'Regenerate', { className: 'regenerate' });
     this.regenerateButton.hidden = true;
-    this.actions.append(copyButton, this.regenerateButton);
+    this.actions.append(copyButton, this.regenerateButton, this.forkButton);
+    // Open Answer in Editor: the answer as plain Markdown in an editor (screen readers, search).
+    this.actions.append(iconButton(doc, 'go-to-file', 'Open answer in editor', { className: 'open-in-editor' }));
   }
 
   /** Runs the action of one of this message's own buttons (a primary click delegated by the conversation). */
@@ -227,6 +235,10 @@ export class MessageView {
       this.context.host.post({ type: 'copyText', text: this.message.content });
     } else if (button === this.regenerateButton) {
       this.context.host.post({ type: 'regenerate' });
+    } else if (button.classList.contains('open-in-editor')) {
+      this.context.host.post({ type: 'openAnswerInEditor', messageId: this.message.id });
+    } else if (button === this.forkButton) {
+      this.context.host.post({ type: 'forkChat', messageId: this.message.id });
     }
   }
 
