@@ -45,7 +45,8 @@ describe('flow: context window', () => {
   it('hidden-context-1: a 400 offers both recoveries; the summary is shown before a new chat starts from it, and the failed chat drops earlier messages and retries', async () => {
     await world.selectModel('hidden-context-1');
     const frame = world.chat.frame;
-    await frame.locator('button#new-chat').click();
+    // New Chat and Show Chat History are the Chat view's title actions.
+    await world.workbench.clickViewTitleAction('Chat', 'New Chat');
     await eventually(() => world.chat.messages().count(), (count) => count === 0, 'New Chat to empty the conversation');
     await eventually(() => meter().innerText(), (text) => /limit unknown/.test(text), 'the meter to say the limit is unknown');
     await world.chat.send(words(150, 'dddd'));
@@ -67,7 +68,9 @@ describe('flow: context window', () => {
     await world.chat.assistantMessage(0, 'done');
     assert.deepEqual(calls('hidden-context-1').at(-1), { status: 200, roles: ['system', 'user'] });
 
-    await frame.locator('button#history').click();
+    if (!(await frame.locator('.history-list').isVisible())) {
+      await world.workbench.clickViewTitleAction('Chat', 'Show Chat History');
+    }
     await frame.locator('.history-list .history-item').filter({ hasText: 'dddd' }).locator('button.open-chat').click();
     const reopened = await world.chat.assistantMessage(1, 'error');
     const failedId = await reopened.getAttribute('data-id');
