@@ -13,6 +13,8 @@ import { ChatSession } from './chatSession';
 import { CHAT_VIEW_ID, ChatViewProvider, type ChatConfigStatus } from './chatViewProvider';
 import { memoryChatFiles, nodeChatFiles, type ChatFiles } from './chatFiles';
 import { HistoryStore } from './historyStore';
+import type { ModelCatalog } from '../models/modelCatalog';
+import { windowLookup } from '../contextWindow/windowLookup';
 import { SearchIndex } from '../search/searchIndex';
 
 export { CHAT_VIEW_ID, ChatViewProvider } from './chatViewProvider';
@@ -22,6 +24,8 @@ export interface ChatDeps {
   keys: KeyStore;
   clients: ClientProvider;
   log: Log;
+  /** The listed models, for their context windows (unknown without it). */
+  catalog?: ModelCatalog;
   /** Called each time an answer finishes completely (status done) in the Chat view. */
   onAnswerDone?: () => void;
 }
@@ -49,6 +53,9 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
   };
 
   const store = new HistoryStore(historyFiles(context, log));
+  const windows = deps.catalog
+    ? windowLookup(deps.catalog, () => clients.activeProfile(), () => readSettings().contextWindows, () => provider.postContext())
+    : undefined;
   const session = new ChatSession({
     getClient: (profile) => clients.getClient(profile),
     getSettings: readSettings,
@@ -68,6 +75,7 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     isStreamingRequiredError,
     getLimits: () => readSettings().limits,
     offerUndo: async (title) => (await vscode.window.showInformationMessage(`Deleted the chat "${title}".`, 'Undo')) === 'Undo',
+    ...(windows ? { contextWindow: (model: string, profile: string | undefined) => windows.lookup(model, profile) } : {}),
   });
   // Attachments and project instructions; like the session, they reach the provider through callbacks.
   const chatContext: ChatContext = new ChatContext({
@@ -102,6 +110,12 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     }),
     onDidChangeSettings(refresh),
   );
+  if (deps.catalog && windows) {
+    context.subscriptions.push(deps.catalog.onDidChange(() => {
+      windows.reset();
+      provider.postContext();
+    }));
+  }
   return provider;
 }
 

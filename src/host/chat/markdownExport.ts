@@ -1,3 +1,4 @@
+import { cutMarkerText } from '../../shared/contextCutText';
 import { finishReasonNote } from '../../shared/finishReason';
 import { formatModelParameters } from '../../shared/modelParameters';
 import type { TranscriptMessage, ErrorInfo, Transcript, Usage } from '../../shared/protocol';
@@ -30,6 +31,9 @@ function formatError(error: ErrorInfo, parser: MarkdownIt): string {
 function formatMessage(message: TranscriptMessage, parser: MarkdownIt): string {
   const heading = message.role === 'user' ? '## You' : inertMarkdown(`## Assistant${message.model ? ` (${message.model})` : ''}`, parser);
   const parts = [heading, ...sentContextMarkdown(message)];
+  if (message.contextCut) {
+    parts.push(`_[${cutMarkerText(message.contextCut.omitted)} with this request: left out to fit the context window.]_`);
+  }
   if (message.reasoning) {
     const fence = fenceFor(message.reasoning);
     parts.push(`<details><summary>Reasoning</summary>\n\n${fence}text\n${message.reasoning}\n${fence}\n\n</details>`);
@@ -79,6 +83,9 @@ export async function transcriptToMarkdown(transcript: Transcript, exportedAt: D
       `- Model${models.length === 1 ? '' : 's'}: ${models.length > 0 ? models.map((model) => `\`${model}\``).join(', ') : '(none)'}`,
     ].join('\n'), parser),
   ];
+  if (transcript.summary) {
+    header.push(inertMarkdown(quote(`**Started from a summary of an earlier chat:**\n\n${transcript.summary}`), parser));
+  }
   const body = transcript.messages.map((message) => formatMessage(message, parser));
   return `${[...header, ...body].join('\n\n')}\n`;
 }

@@ -7,6 +7,8 @@ export const ACTION_LABELS: Record<ErrorAction, string> = {
   refreshModels: 'Refresh Models',
   retry: 'Retry',
   selectModel: 'Select Model',
+  dropEarlierAndRetry: 'Drop earlier messages and retry',
+  newChatWithSummary: 'New chat with a summary',
 };
 
 const count = (value: number): string => value.toLocaleString('en-US');
