@@ -81,8 +81,11 @@ describe('flow: edit, regenerate and history', () => {
     await eventually(() => items.filter({ hasText: 'delete and undo' }).count(), (count) => count === 0, 'the chat to leave the list');
     const toast = world.workbench.notifications().filter({ hasText: 'Deleted the chat "delete and undo"' });
     await toast.locator('.monaco-button', { hasText: 'Undo' }).click();
-    await openHistory();
-    await eventually(() => items.filter({ hasText: 'delete and undo' }).count(), (count) => count === 1, 'the chat to come back');
+    // Deleting the open chat showed a new one, whose state may close the list when it lands: reopen until the chat is back in it.
+    await eventually(async () => {
+      await openHistory();
+      return items.filter({ hasText: 'delete and undo' }).count();
+    }, (count) => count === 1, 'the chat to come back');
   });
 
   it('lists a chat file that cannot be read as damaged, opens it, and deletes it', async () => {
@@ -90,9 +93,13 @@ describe('flow: edit, regenerate and history', () => {
     const frame = world.chat.frame;
     // New Chat sends the view the history again, read from the folder.
     await newChat();
-    await openHistory();
     const damaged = frame.locator('.history-list .history-item.damaged');
-    await eventually(() => damaged.count(), (count) => count === 1, 'the damaged chat in the list');
+    // The new chat's state closes the history list when it arrives (another chat is shown), and it is
+    // also what brings the damaged entry: open the list until it shows the entry, so it is open after that state.
+    await eventually(async () => {
+      await openHistory();
+      return damaged.count();
+    }, (count) => count === 1, 'the damaged chat in the open history list');
     assert.match(await damaged.textContent() ?? '', /Damaged chat \(cannot be read\)/);
     await damaged.locator('button.open-chat-file').click();
     await world.workbench.page.locator('.tabs-container .tab', { hasText: 'chat-broken.json' }).waitFor({ state: 'visible', timeout: 15_000 });
