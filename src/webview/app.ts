@@ -16,6 +16,7 @@ import { createSanitizer } from './markdown/sanitizer';
 import { StreamingMarkdownRenderer } from './markdown/streamingRenderer';
 import { PromptBox } from './promptBox';
 import { Toolbar } from './toolbar';
+import { t } from './strings';
 import { WelcomePanel } from './welcomePanel';
 
 export interface ChatAppOptions {
@@ -137,7 +138,7 @@ export class ChatApp {
       case 'messageAdded':
         this.conversation.add(message.message);
         if (message.message.role === 'assistant' && message.message.status === 'streaming') {
-          this.announce('Answer started.');
+          this.announce(t('answerStarted'));
         }
         return;
       case 'delta':
@@ -150,7 +151,9 @@ export class ChatApp {
         this.conversation.showRetry(notice);
         const now = this.clock.now();
         const seconds = secondsUntil(retryDeadline(notice, now), now);
-        return this.announce(`Rate limited. Retrying in ${seconds} second${seconds === 1 ? '' : 's'}, attempt ${notice.attempt} of ${notice.maxRetries}.`);
+        return this.announce(seconds === 1
+          ? t('rateLimitedOne', notice.attempt, notice.maxRetries)
+          : t('rateLimitedMany', seconds, notice.attempt, notice.maxRetries));
       }
       case 'busy':
         return this.setBusy(message.busy);
@@ -170,7 +173,7 @@ export class ChatApp {
       case 'sendRejected':
         // The prompt was cleared on send: the text goes back, below anything typed since.
         this.prompt.setInput(message.text, 'append');
-        return this.notices.showNote(`Not sent: ${message.reason}`);
+        return this.notices.showNote(t('notSent', message.reason));
     }
   }
 
@@ -205,9 +208,9 @@ export class ChatApp {
   }
 
   private announceOutcome(status: string, errorMessage: string | undefined): void {
-    if (status === 'done') this.announce('Answer complete.');
-    else if (status === 'stopped') this.announce('Answer stopped.');
-    else if (status === 'error') this.announce(`Error: ${errorMessage ?? 'the request failed'}.`);
+    if (status === 'done') this.announce(t('answerComplete'));
+    else if (status === 'stopped') this.announce(t('answerStopped'));
+    else if (status === 'error') this.announce(t('answerError', errorMessage ?? t('requestFailed')));
   }
 
   private onClick(event: MouseEvent): void {
@@ -236,10 +239,10 @@ export class ChatApp {
     if (button.classList.contains('copy-code') && code != null) {
       this.host.post({ type: 'copyText', text: code });
       flash(button);
-      this.announce(COPIED);
+      this.announce(t('copied'));
     } else if (button.classList.contains('copy-message')) {
       // Posted by the message itself; the host confirms only in the status bar, which is not read out.
-      this.announce(COPIED);
+      this.announce(t('copied'));
     } else if (button.classList.contains('insert-code') && code != null) {
       this.host.post({ type: 'insertCode', code: code.replace(/\n$/, '') });
     } else if (button.closest('.message .error')) {
@@ -250,8 +253,6 @@ export class ChatApp {
     }
   }
 }
-
-const COPIED = 'Copied to the clipboard.';
 
 /** Brief "done" feedback on a copy button. */
 function flash(button: HTMLElement): void {

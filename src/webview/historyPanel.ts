@@ -1,6 +1,7 @@
 // Past chats: open one or delete it. Shown in place of the conversation; Escape closes it.
 import type { ChatSummary } from '../shared/protocol';
 import { el, iconButton, onActivate } from './dom';
+import { t } from './strings';
 
 export interface HistoryCallbacks {
   open(chatId: string): void;
@@ -23,11 +24,11 @@ export class HistoryPanel {
   private history: ChatSummary[] = [];
 
   constructor(private readonly doc: Document, private readonly callbacks: HistoryCallbacks) {
-    this.list = el(doc, 'ul', { className: 'history-list', attrs: { 'aria-label': 'Past chats' } });
-    this.emptyNote = el(doc, 'p', { className: 'history-empty', text: 'No past chats yet.' });
-    const close = iconButton(doc, 'close', 'Close history', { className: 'close-history' });
-    this.element = el(doc, 'section', { className: 'history-panel', attrs: { id: 'history-panel', 'aria-label': 'Chat history' } },
-      el(doc, 'div', { className: 'panel-header' }, el(doc, 'h2', { text: 'History' }), close),
+    this.list = el(doc, 'ul', { className: 'history-list', attrs: { 'aria-label': t('pastChats') } });
+    this.emptyNote = el(doc, 'p', { className: 'history-empty', text: t('noPastChats') });
+    const close = iconButton(doc, 'close', t('closeHistory'), { className: 'close-history' });
+    this.element = el(doc, 'section', { className: 'history-panel', attrs: { id: 'history-panel', 'aria-label': t('chatHistory') } },
+      el(doc, 'div', { className: 'panel-header' }, el(doc, 'h2', { text: t('history') }), close),
       this.emptyNote, this.list);
     this.element.hidden = true;
 
@@ -69,19 +70,19 @@ export class HistoryPanel {
     this.emptyNote.hidden = this.history.length > 0;
     this.list.replaceChildren(...this.history.map((chat) => {
       const messages = `${chat.messageCount} message${chat.messageCount === 1 ? '' : 's'}`;
-      const remove = iconButton(doc, 'trash', `Delete chat "${chat.title || 'Untitled chat'}"`, { className: 'delete-chat' });
+      const remove = iconButton(doc, 'trash', t('deleteChat', chat.title || t('untitledChat')), { className: 'delete-chat' });
       if (chat.damaged) {
         // It cannot be reopened; the user can look at the file or delete it.
         const label = el(doc, 'div', { className: 'damaged-chat' },
           el(doc, 'span', { className: 'history-title', text: chat.title }),
-          el(doc, 'span', { className: 'history-meta', text: `${formatWhen(chat.updatedAt)} · the file cannot be read` }));
-        const openFile = iconButton(doc, 'go-to-file', 'Open the damaged chat\'s file', { className: 'open-chat-file' });
+          el(doc, 'span', { className: 'history-meta', text: t('damagedChatMeta', formatWhen(chat.updatedAt)) }));
+        const openFile = iconButton(doc, 'go-to-file', t('openDamagedFile'), { className: 'open-chat-file' });
         const item = el(doc, 'li', { className: 'history-item damaged' }, label, openFile, remove);
         item.dataset.chatId = chat.id;
         return item;
       }
       const open = el(doc, 'button', { className: 'open-chat', attrs: { type: 'button' } },
-        el(doc, 'span', { className: 'history-title', text: chat.title || 'Untitled chat' }),
+        el(doc, 'span', { className: 'history-title', text: chat.title || t('untitledChat') }),
         el(doc, 'span', { className: 'history-meta', text: `${formatWhen(chat.updatedAt)} · ${messages}` }));
       const item = el(doc, 'li', { className: 'history-item' }, open, remove);
       item.dataset.chatId = chat.id;

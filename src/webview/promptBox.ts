@@ -2,6 +2,7 @@
 // and Stop while an answer streams. The draft survives the view being hidden.
 import { el, icon, onActivate } from './dom';
 import { isSendKey } from './keys';
+import { t } from './strings';
 
 export interface PromptCallbacks {
   send(text: string): void;
@@ -18,12 +19,12 @@ export class PromptBox {
 
   constructor(doc: Document, private readonly callbacks: PromptCallbacks, draft: string) {
     this.textarea = el(doc, 'textarea', {
-      attrs: { id: 'prompt', rows: '2', 'aria-label': 'Prompt', placeholder: 'Ask a question (Enter to send, Shift+Enter for a new line)' },
+      attrs: { id: 'prompt', rows: '2', 'aria-label': t('prompt'), placeholder: t('promptPlaceholder') },
     });
     this.textarea.value = draft;
-    this.sendButton = el(doc, 'button', { className: 'primary', attrs: { id: 'send', type: 'button', 'aria-label': 'Send', title: 'Send (Enter)' } },
+    this.sendButton = el(doc, 'button', { className: 'primary', attrs: { id: 'send', type: 'button', 'aria-label': t('send'), title: t('sendTitle') } },
       icon(doc, 'send'));
-    this.stopButton = el(doc, 'button', { className: 'primary', attrs: { id: 'stop', type: 'button', 'aria-label': 'Stop', title: 'Stop the answer' } },
+    this.stopButton = el(doc, 'button', { className: 'primary', attrs: { id: 'stop', type: 'button', 'aria-label': t('stop'), title: t('stopTitle') } },
       icon(doc, 'debug-stop'));
     this.stopButton.hidden = true;
     this.element = el(doc, 'footer', { className: 'composer' },
@@ -60,8 +61,8 @@ export class PromptBox {
 
   setModel(model: string | undefined): void {
     this.textarea.placeholder = model
-      ? `Ask ${model} (Enter to send, Shift+Enter for a new line)`
-      : 'Ask a question (Enter to send, Shift+Enter for a new line)';
+      ? t('promptPlaceholderModel', model)
+      : t('promptPlaceholder');
   }
 
   focus(): void {

@@ -1,5 +1,6 @@
 // The row above the conversation: the model in use (click to switch), New Chat, History.
 import { el, icon, iconButton, onActivate } from './dom';
+import { t } from './strings';
 
 export interface ToolbarCallbacks {
   pickModel(): void;
@@ -18,9 +19,9 @@ export class Toolbar {
     // The button's text is exactly the model id: the icons are empty spans.
     this.modelButton = el(doc, 'button', { className: 'model-picker', attrs: { id: 'model-picker', type: 'button' } },
       icon(doc, 'sparkle'), this.modelName, icon(doc, 'chevron-down'));
-    const newChat = iconButton(doc, 'add', 'New Chat', { attrs: { id: 'new-chat' } });
-    this.historyButton = iconButton(doc, 'history', 'Chat History', { attrs: { id: 'history', 'aria-expanded': 'false', 'aria-controls': 'history-panel' } });
-    this.element = el(doc, 'header', { className: 'toolbar', attrs: { 'aria-label': 'Chat actions' } },
+    const newChat = iconButton(doc, 'add', t('newChat'), { attrs: { id: 'new-chat' } });
+    this.historyButton = iconButton(doc, 'history', t('chatHistory'), { attrs: { id: 'history', 'aria-expanded': 'false', 'aria-controls': 'history-panel' } });
+    this.element = el(doc, 'header', { className: 'toolbar', attrs: { 'aria-label': t('chatActions') } },
       this.modelButton, el(doc, 'span', { className: 'spacer' }), newChat, this.historyButton);
 
     onActivate(this.modelButton, () => callbacks.pickModel());
@@ -30,8 +31,8 @@ export class Toolbar {
   }
 
   setModel(model: string | undefined): void {
-    this.modelName.textContent = model ?? 'Select a model';
-    const label = model ? `Model: ${model}. Change model` : 'Select a model';
+    this.modelName.textContent = model ?? t('selectModel');
+    const label = model ? t('modelChange', model) : t('selectModel');
     this.modelButton.setAttribute('aria-label', label);
     this.modelButton.title = label;
   }

@@ -55,7 +55,10 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     log,
     isStreamingRequiredError,
     getLimits: () => readSettings().limits,
-    offerUndo: async (title) => (await vscode.window.showInformationMessage(`Deleted the chat "${title}".`, 'Undo')) === 'Undo',
+    offerUndo: async (title) => {
+      const undo = vscode.l10n.t('Undo');
+      return (await vscode.window.showInformationMessage(vscode.l10n.t('Deleted the chat "{0}".', title), undo)) === undo;
+    },
   });
   // The session reaches the provider only through these callbacks, called after both exist.
   const provider = new ChatViewProvider({ extensionUri: context.extensionUri, session, configStatus, log });

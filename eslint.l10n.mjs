@@ -1,0 +1,23 @@
+// Localization: a user-facing message in host code goes through vscode.l10n.t (or @vscode/l10n's t
+// in modules that run in plain Node), never as a bare string. These selectors refuse a string or
+// template literal with words in it where VS Code shows text to the user; a template made only of
+// translated parts (`${what} ${vscode.l10n.t('…')}`, `$(key) ${…}` with an icon), a URL placeholder
+// and the product name pass.
+// test/unit/build/l10nLint.test.ts proves each one bites.
+const words = ':matches(Literal[value=/[A-Za-z]/][value!=/^https?:/][value!="Model Access"], TemplateLiteral:has(TemplateElement[value.raw=/(^|[^(A-Za-z-])[A-Za-z]/]))';
+const message = 'User-facing text must go through vscode.l10n.t(...) (or l10n.t from @vscode/l10n in plain-Node modules), so it can be translated.';
+
+export const hostL10nRules = {
+  files: ['src/host/**/*.ts', 'src/extension.ts'],
+  rules: {
+    'no-restricted-syntax': ['error',
+      // window.showInformationMessage('…'), showWarningMessage, showErrorMessage, setStatusBarMessage; their buttons too.
+      { selector: `CallExpression[callee.property.name=/^(show(Information|Warning|Error)Message|setStatusBarMessage)$/] > ${words}.arguments`, message },
+      // Titles, prompts and placeholders of input boxes, quick picks, progress and commands; tooltips.
+      { selector: `Property[key.name=/^(title|prompt|placeHolder|placeholder|tooltip|saveLabel|label|description)$/] > ${words}.value`, message },
+      { selector: `AssignmentExpression[left.property.name=/^(title|placeholder|tooltip|name|text|description)$/] > ${words}.right`, message },
+      // Errors the user reads: configuration problems and secret-storage failures.
+      { selector: `NewExpression[callee.name=/^(ConfigurationError|KeyStoreError)$/] > ${words}.arguments:first-child`, message },
+    ],
+  },
+};

@@ -1,0 +1,125 @@
+// Every word the chat webview shows, with its English text. The webview never writes user-facing
+// English itself: it reads this table, which the host fills in the display language (each English
+// text is the key of its translation in l10n/bundle.l10n.<language>.json, like any vscode.l10n.t
+// message) and hands over in the page (see src/host/l10n/webviewStrings.ts). `{0}`, `{1}` are
+// placeholders, filled by formatString.
+
+export const WEBVIEW_STRINGS = {
+  // Toolbar
+  newChat: 'New Chat',
+  chatHistory: 'Chat History',
+  chatActions: 'Chat actions',
+  selectModel: 'Select a model',
+  modelChange: 'Model: {0}. Change model',
+  // Prompt
+  prompt: 'Prompt',
+  promptPlaceholder: 'Ask a question (Enter to send, Shift+Enter for a new line)',
+  promptPlaceholderModel: 'Ask {0} (Enter to send, Shift+Enter for a new line)',
+  send: 'Send',
+  sendTitle: 'Send (Enter)',
+  stop: 'Stop',
+  stopTitle: 'Stop the answer',
+  // Conversation
+  conversation: 'Conversation',
+  emptyConversation: 'Ask a question, or send code from the editor with "Send Selection to Chat".',
+  scrollToLatest: 'Scroll to the latest message',
+  you: 'You',
+  assistant: 'Assistant',
+  yourMessage: 'Your message',
+  answer: 'Answer',
+  reasoning: 'Reasoning',
+  thinking: 'Thinking…',
+  stopped: 'Stopped',
+  editAndResend: 'Edit and resend',
+  copyAnswer: 'Copy answer',
+  regenerate: 'Regenerate',
+  editMessage: 'Edit message',
+  cancel: 'Cancel',
+  parameters: 'Parameters: {0}',
+  tokens: 'Tokens: {0}',
+  tokensIn: '{0} in',
+  tokensOut: '{0} out',
+  tokensTotal: '{0} total',
+  networkError: 'Network error',
+  retryCountdown: 'Rate limited — retrying in {0}s',
+  copyCode: 'Copy',
+  copyCodeLabel: 'Copy code',
+  insertCode: 'Insert at Cursor',
+  insertCodeLabel: 'Insert code at cursor',
+  image: 'image',
+  bidiControl: 'Bidirectional control character {0}',
+  invisibleCharacter: 'Invisible character {0}',
+  // Why an answer ended early (also the Markdown export's words, see src/shared/finishReason.ts)
+  finishLength: 'Cut off: the answer reached the output-token limit.',
+  finishSizeLimit: 'Cut off: the answer reached the size limit (modelAccess.maxAnswerChars), so the connection was closed.',
+  finishContentFilter: 'Cut off by the service\'s content filter.',
+  finishOther: 'The model ended the answer early ({0}).',
+  // Error actions
+  actionSetApiKey: 'Set API Key',
+  actionSetBaseUrl: 'Set Base URL',
+  actionRefreshModels: 'Refresh Models',
+  actionRetry: 'Retry',
+  actionSelectModel: 'Select Model',
+  // Announcements for screen readers
+  answerStarted: 'Answer started.',
+  answerComplete: 'Answer complete.',
+  answerStopped: 'Answer stopped.',
+  answerError: 'Error: {0}.',
+  requestFailed: 'the request failed',
+  rateLimitedOne: 'Rate limited. Retrying in 1 second, attempt {0} of {1}.',
+  rateLimitedMany: 'Rate limited. Retrying in {0} seconds, attempt {1} of {2}.',
+  copied: 'Copied to the clipboard.',
+  // History
+  history: 'History',
+  pastChats: 'Past chats',
+  noPastChats: 'No past chats yet.',
+  closeHistory: 'Close history',
+  untitledChat: 'Untitled chat',
+  deleteChat: 'Delete chat "{0}"',
+  damagedChatMeta: '{0} · the file cannot be read',
+  openDamagedFile: 'Open the damaged chat\'s file',
+  // Notices
+  dismiss: 'Dismiss',
+  saveFailed: 'This chat could not be saved: {0}. What is shown here is not on disk — export or copy what you need.',
+  notSent: 'Not sent: {0}',
+  // First run
+  welcomeTitle: 'Welcome to Model Access',
+  welcomeText: 'Connect to your Model Access API to start chatting.',
+  stepBaseUrl: 'Base URL',
+  stepBaseUrlExplanation: 'The address of your Model Access API, ending in /v1.',
+  stepApiKey: 'API key',
+  stepApiKeyExplanation: 'Kept in VS Code secret storage; or set MODEL_ACCESS_API_KEY.',
+  stepSet: '{0}: set.',
+  stepNotSet: '{0}: not set.',
+} as const;
+
+export type WebviewStringKey = keyof typeof WEBVIEW_STRINGS;
+export type WebviewStrings = Record<WebviewStringKey, string>;
+
+/** `template` with `{0}`, `{1}`… replaced by `args` (the same placeholders as vscode.l10n.t). */
+export function formatString(template: string, ...args: Array<string | number>): string {
+  return template.replace(/\{(\d+)\}/g, (match, index: string) => {
+    const value = args[Number(index)];
+    return value === undefined ? match : String(value);
+  });
+}
+
+/**
+ * The table the page carries, made whole: a string for each key from `value` when it has one, the
+ * English text otherwise (an older or damaged page loses a translation, never a label).
+ */
+export function webviewStringsFrom(value: unknown): WebviewStrings {
+  const given = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const strings = { ...WEBVIEW_STRINGS } as WebviewStrings;
+  for (const key of Object.keys(WEBVIEW_STRINGS) as WebviewStringKey[]) {
+    const text = Object.prototype.hasOwnProperty.call(given, key) ? given[key] : undefined;
+    if (typeof text === 'string') strings[key] = text;
+  }
+  return strings;
+}
+
+/** True when `value` has a string for every key (what the host sends). */
+export function isWebviewStrings(value: unknown): value is WebviewStrings {
+  return typeof value === 'object' && value !== null
+    && (Object.keys(WEBVIEW_STRINGS) as WebviewStringKey[]).every((key) => typeof (value as Record<string, unknown>)[key] === 'string');
+}

@@ -1,0 +1,62 @@
+// The lint rule that keeps host messages translatable (eslint.l10n.mjs) must bite: each snippet
+// is linted as if it stood in host code, so a selector that stops matching fails here instead of
+// letting untranslated text through quietly.
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { ESLint } from 'eslint';
+import { projectRoot } from '../../harness/paths';
+
+let eslint: ESLint;
+
+async function restrictedIn(file: string, code: string): Promise<number> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(projectRoot, file) });
+  const fatal = result.messages.filter((message) => message.fatal);
+  assert.deepEqual(fatal, [], 'the snippet must parse');
+  return result.messages.filter((message) => message.ruleId === 'no-restricted-syntax').length;
+}
+
+const HOST = 'src/host/chat/links.ts';
+const prelude = "import * as vscode from 'vscode';\nimport * as l10n from '@vscode/l10n';\ndeclare const name: string;\ndeclare const item: vscode.StatusBarItem;\n";
+
+describe('build: lint refuses untranslated user-facing text in host code', function () {
+  this.timeout(120_000);
+
+  before(() => {
+    eslint = new ESLint({ cwd: projectRoot });
+  });
+
+  const refused: Array<[string, string]> = [
+    ['a message', "void vscode.window.showInformationMessage('Chat exported.');"],
+    ['a template message', 'void vscode.window.showErrorMessage(`Could not list ${name}.`);'],
+    ['a warning button', "void vscode.window.showWarningMessage(vscode.l10n.t('Deleted.'), 'Undo');"],
+    ['a status bar message', "vscode.window.setStatusBarMessage('Copied.', 2000);"],
+    ['an input box title and prompt', "void vscode.window.showInputBox({ title: 'Set Base URL', prompt: 'The base URL' });"],
+    ['a quick pick placeholder', "void vscode.window.showQuickPick([], { placeHolder: 'Endpoint profile' });"],
+    ['a quick pick item', "void vscode.window.showQuickPick([{ label: 'Set API Key', description: 'stored safely' }]);"],
+    ['a tooltip assigned', 'item.tooltip = `Chatting with ${name}.`;'],
+    ['a configuration error', "class ConfigurationError extends Error { constructor(m: string, readonly a: string) { super(m); } }\nthrow new ConfigurationError('No base URL is set.', 'setBaseUrl');"],
+  ];
+  for (const [what, line] of refused) {
+    it(`refuses ${what}`, async () => {
+      assert.ok(await restrictedIn(HOST, `${prelude}${line}\nexport {};\n`) > 0, line);
+      assert.ok(await restrictedIn('src/extension.ts', `${prelude}${line}\nexport {};\n`) > 0, `${line} in extension.ts`);
+    });
+  }
+
+  it('allows translated text, icons around it, URL examples, the product name and numbers', async () => {
+    const allowed = [
+      "void vscode.window.showInformationMessage(vscode.l10n.t('Chat exported to {0}.', name), vscode.l10n.t('Open'));",
+      "vscode.window.setStatusBarMessage(l10n.t('Copied.'), 2000);",
+      "void vscode.window.showQuickPick([{ label: `$(key) ${vscode.l10n.t('Set API Key')}` }], { title: 'Model Access', placeHolder: 'https://api.example.com/v1' });",
+      'item.text = `$(hubot) ${name}`;',
+      "class ConfigurationError extends Error { constructor(m: string, readonly a: string) { super(m); } }\nthrow new ConfigurationError(vscode.l10n.t('No base URL is set.'), 'setBaseUrl');",
+    ];
+    for (const line of allowed) {
+      assert.equal(await restrictedIn(HOST, `${prelude}${line}\nexport {};\n`), 0, line);
+    }
+  });
+
+  it('applies to host code only: the reference server is not checked', async () => {
+    assert.equal(await restrictedIn('server/router.ts', "declare const show: (m: string) => void;\nexport const x = { title: 'Reference server' };\nshow('x');\n"), 0);
+  });
+});
