@@ -6,7 +6,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
-import { hostL10nRules } from './eslint.l10n.mjs';
+import { hostL10nRules, webviewL10nRules } from './eslint.l10n.mjs';
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.cache/**', 'test-results/**', '.vscode-test/**'] },
@@ -42,6 +42,7 @@ export default tseslint.config(
     },
   },
   hostL10nRules,
+  webviewL10nRules,
   {
     files: ['server/**/*.ts'],
     rules: {

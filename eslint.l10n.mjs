@@ -21,3 +21,22 @@ export const hostL10nRules = {
     ],
   },
 };
+
+const webviewMessage = 'The webview shows only words of its table: add the English text to src/shared/webviewStrings.ts and use t(key) from ./strings.';
+
+/** The same for the chat webview, whose words come from the host (src/webview/strings.ts). */
+export const webviewL10nRules = {
+  files: ['src/webview/**/*.ts'],
+  rules: {
+    'no-restricted-syntax': ['error',
+      // el(doc, 'p', { text: '…', attrs: { title: '…', 'aria-label': '…', placeholder: '…' } })
+      { selector: `Property[key.name=/^(text|title|placeholder)$/] > ${words}.value`, message: webviewMessage },
+      { selector: `Property[key.value=/^(aria-label|title|placeholder|alt)$/] > ${words}.value`, message: webviewMessage },
+      // iconButton(doc, 'icon', 'label'), doc.createTextNode('…')
+      { selector: `CallExpression[callee.name='iconButton'] > ${words}.arguments:nth-child(3)`, message: webviewMessage },
+      { selector: `CallExpression[callee.property.name='createTextNode'] > ${words}.arguments`, message: webviewMessage },
+      { selector: `AssignmentExpression[left.property.name=/^(textContent|title|placeholder|ariaLabel)$/] > ${words}.right`, message: webviewMessage },
+      { selector: `CallExpression[callee.property.name='setAttribute'][arguments.0.value=/^(aria-label|title|placeholder|alt)$/] > ${words}.arguments:nth-child(2)`, message: webviewMessage },
+    ],
+  },
+};

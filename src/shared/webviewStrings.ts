@@ -42,6 +42,7 @@ export const WEBVIEW_STRINGS = {
   tokensTotal: '{0} total',
   networkError: 'Network error',
   retryCountdown: 'Rate limited — retrying in {0}s',
+  retryAttempt: 'attempt {0} of {1}',
   copyCode: 'Copy',
   copyCodeLabel: 'Copy code',
   insertCode: 'Insert at Cursor',

@@ -56,6 +56,28 @@ describe('build: lint refuses untranslated user-facing text in host code', funct
     }
   });
 
+  const WEBVIEW = 'src/webview/noticeBar.ts';
+  const webviewPrelude = "declare const doc: Document;\ndeclare const button: HTMLElement;\ndeclare function el(doc: Document, tag: string, options?: object): HTMLElement;\ndeclare function iconButton(doc: Document, icon: string, label: string): HTMLElement;\ndeclare function t(key: string, ...args: unknown[]): string;\n";
+  const webviewRefused: Array<[string, string]> = [
+    ['element text', "el(doc, 'p', { text: 'No past chats yet.' });"],
+    ['an aria-label', "el(doc, 'ul', { attrs: { 'aria-label': 'Past chats' } });"],
+    ['a placeholder', "el(doc, 'textarea', { attrs: { placeholder: `Ask a question` } });"],
+    ['an icon button label', "iconButton(doc, 'close', 'Close history');"],
+    ['a text node', "doc.createTextNode(' Welcome to Model Access');"],
+    ['text assigned', 'button.textContent = `attempt ${1} of ${3}`;'],
+    ['an attribute set', "button.setAttribute('title', 'Stop the answer');"],
+  ];
+  for (const [what, line] of webviewRefused) {
+    it(`refuses in the webview: ${what}`, async () => {
+      assert.ok(await restrictedIn(WEBVIEW, `${webviewPrelude}${line}\nexport {};\n`) > 0, line);
+    });
+  }
+
+  it('allows the webview its table and its class names', async () => {
+    const line = "el(doc, 'p', { className: 'history-empty', text: t('noPastChats'), attrs: { 'aria-label': t('pastChats'), id: 'history' } });\niconButton(doc, 'close', t('closeHistory'));\nbutton.textContent = `${t('retryAttempt', 1, 3)}`;\n";
+    assert.equal(await restrictedIn(WEBVIEW, `${webviewPrelude}${line}export {};\n`), 0);
+  });
+
   it('applies to host code only: the reference server is not checked', async () => {
     assert.equal(await restrictedIn('server/router.ts', "declare const show: (m: string) => void;\nexport const x = { title: 'Reference server' };\nshow('x');\n"), 0);
   });
