@@ -17,6 +17,8 @@ export interface SuiteOptions {
   settings?: Record<string, unknown>;
   /** Editor release; default: the older one (VS Code 1.100.3), or MODEL_ACCESS_EDITOR. */
   editor?: EditorName;
+  /** Display language (code-server `--locale`); default: English. */
+  locale?: string;
 }
 
 export interface SuiteWorld {
@@ -81,6 +83,7 @@ export function useFreshEditor(options: SuiteOptions = {}): SuiteWorld {
       baseUrl: server.baseUrl,
       apiKey: options.apiKey,
       settings: options.settings,
+      locale: options.locale,
       logFile: path.join(suiteDir, 'code-server.log'),
     });
     try {
