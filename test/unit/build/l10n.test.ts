@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildEnglishBundle, ENGLISH_BUNDLE } from '../../../scripts/l10n/englishBundle';
 import { toErrorInfo } from '../../../src/host/chat/errorInfo';
+import { transcriptToMarkdown } from '../../../src/host/chat/markdownExport';
 import { useHostBundle } from '../../../src/host/l10n/hostBundle';
 import { localizedWebviewStrings } from '../../../src/host/l10n/webviewStrings';
 import { profileNameProblem } from '../../../src/host/profiles/profiles';
@@ -139,6 +140,18 @@ describe('build: localization', function () {
       assert.equal(strings.send, 'Senden');
       assert.equal(strings.retryCountdown, 'Ratenlimit erreicht — neuer Versuch in {0} s');
       assert.deepEqual(Object.keys(strings).sort(), Object.keys(WEBVIEW_STRINGS).sort());
+    });
+
+    it('the Markdown export is written in German, with the chat view\'s words', async () => {
+      const markdown = await transcriptToMarkdown({
+        id: 'c', title: 'Frage', createdAt: 0, updatedAt: 0, messages: [
+          { id: 'u', role: 'user', content: 'Hallo', status: 'done', createdAt: 0 },
+          { id: 'a', role: 'assistant', content: 'Hallo', status: 'done', model: 'echo-1', finishReason: 'length', createdAt: 0 },
+        ],
+      }, new Date(0));
+      for (const line of ['## Sie', '## Assistent (echo-1)', '- Begonnen: 1970-01-01T00:00:00.000Z', '- Modell: `echo-1`', '_[Abgeschnitten: Die Antwort hat das Limit für Ausgabetokens erreicht.]_']) {
+        assert.ok(markdown.includes(line), `${line} in\n${markdown}`);
+      }
     });
   });
 
