@@ -76,6 +76,10 @@ export const WEBVIEW_STRINGS = {
   noPastChats: 'No past chats yet.',
   closeHistory: 'Close history',
   untitledChat: 'Untitled chat',
+  messageCountOne: '1 message',
+  messageCountMany: '{0} messages',
+  /** Also the title the host lists a damaged chat under (src/host/chat/historyStore.ts). */
+  damagedChat: 'Damaged chat (cannot be read)',
   deleteChat: 'Delete chat "{0}"',
   damagedChatMeta: '{0} · the file cannot be read',
   openDamagedFile: 'Open the damaged chat\'s file',

@@ -69,12 +69,12 @@ export class HistoryPanel {
     const focused = this.focusedButton();
     this.emptyNote.hidden = this.history.length > 0;
     this.list.replaceChildren(...this.history.map((chat) => {
-      const messages = `${chat.messageCount} message${chat.messageCount === 1 ? '' : 's'}`;
+      const messages = chat.messageCount === 1 ? t('messageCountOne') : t('messageCountMany', chat.messageCount);
       const remove = iconButton(doc, 'trash', t('deleteChat', chat.title || t('untitledChat')), { className: 'delete-chat' });
       if (chat.damaged) {
         // It cannot be reopened; the user can look at the file or delete it.
         const label = el(doc, 'div', { className: 'damaged-chat' },
-          el(doc, 'span', { className: 'history-title', text: chat.title }),
+          el(doc, 'span', { className: 'history-title', text: t('damagedChat') }),
           el(doc, 'span', { className: 'history-meta', text: t('damagedChatMeta', formatWhen(chat.updatedAt)) }));
         const openFile = iconButton(doc, 'go-to-file', t('openDamagedFile'), { className: 'open-chat-file' });
         const item = el(doc, 'li', { className: 'history-item damaged' }, label, openFile, remove);
