@@ -104,7 +104,7 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
     const name = fromRow ?? await chosenProfile(profile, vscode.l10n.t('Set API Key'));
     return name === undefined ? false : setApiKeyCommand(keys, fromRow ? undefined : trustedArgument(key, runningTests), name);
   });
-  command('modelAccess.selectProfile', (name) => selectProfileCommand(trustedArgument(name, runningTests)));
+
   command('modelAccess.addProfile', (answers) =>
     addProfileCommand((profile, key) => setApiKeyCommand(keys, key, profile), trustedArgument(answers as AddProfileAnswers | undefined, runningTests)));
   command('modelAccess.clearApiKey', async () => {
@@ -114,11 +114,17 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   command('modelAccess.setBaseUrl', (url) => setBaseUrlCommand(trustedArgument(url, runningTests)));
   const modelPicksShown = new vscode.EventEmitter<number>();
   context.subscriptions.push(modelPicksShown);
-  command('modelAccess.selectModel', () => selectModelCommand(catalog, runningTests ? (count) => modelPicksShown.fire(count) : undefined));
+  // A model picked from any of these applies to the open chat too, even when it is the model already set.
+  const pickedFor = <T>(picked: T): T => {
+    if (picked) chat.followActiveModel();
+    return picked;
+  };
+  command('modelAccess.selectModel', async () => pickedFor(await selectModelCommand(catalog, runningTests ? (count) => modelPicksShown.fire(count) : undefined)));
   command('modelAccess.refreshModels', (row) => modelsTree.refresh(rowProfile(row)));
   // Arguments count only from the extension's own tree rows or its tests (see trustedArgument.ts).
   const modelTrust = { runningTests, isOwnModelRow: (value: unknown) => modelsTree.isOwnModelRow(value) };
-  command('modelAccess.useModel', (model) => useModelCommand(model, modelTrust));
+  command('modelAccess.useModel', async (model) => pickedFor(await useModelCommand(model, modelTrust)));
+  command('modelAccess.selectProfile', async (name) => pickedFor(await selectProfileCommand(trustedArgument(name, runningTests))));
   command('modelAccess.copyModelId', (model) => copyModelIdCommand(model, modelTrust));
   // The second argument (answers instead of the UI) is taken from the tests only.
   command('modelAccess.modelOptions', (model, ui) => modelOptionsCommand(model, modelTrust, trustedArgument(ui as ModelOptionsUi | undefined, runningTests)));

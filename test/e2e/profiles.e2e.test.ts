@@ -51,4 +51,28 @@ describe('flow: endpoint profiles in the chat\'s model picker', () => {
     await world.chat.assistantMessage(1, 'done');
     assert.equal(await lastModelCallKeyHint(), maskKey('demo-key'));
   });
+
+  it('each chat remembers its profile and model: reopening a chat switches the model button back, and its answer goes there', async () => {
+    const frame = world.chat.frame;
+    const pick = async (label: string): Promise<void> => {
+      await world.chat.modelPicker().click();
+      await world.workbench.pickQuickPickItem(label);
+      await eventually(() => world.chat.modelPicker().innerText(), (text) => text.trim() === label, `the chat model button to show ${label}`);
+    };
+    await world.workbench.runCommand('Model Access: New Chat');
+    await pick('Second / echo-1');
+    await world.chat.send('a chat with the second profile');
+    await world.chat.assistantMessage(0, 'done');
+    await world.workbench.runCommand('Model Access: New Chat');
+    await pick('Default / echo-1');
+    await world.chat.send('a chat with the default profile');
+    await world.chat.assistantMessage(0, 'done');
+
+    await world.workbench.runCommand('Model Access: Show Chat History');
+    await frame.locator('.history-list .history-item', { hasText: 'a chat with the second profile' }).locator('button.open-chat').click();
+    await eventually(() => world.chat.modelPicker().innerText(), (text) => text.trim() === 'Second / echo-1', 'the reopened chat to show its own Second / echo-1');
+    await world.chat.send('still the second profile');
+    await world.chat.assistantMessage(1, 'done');
+    assert.equal(await lastModelCallKeyHint(), maskKey('limited-key'), 'the reopened chat asked its own profile');
+  });
 });

@@ -12,6 +12,8 @@ import { StreamingFallback } from './streamingFallback';
 import { Throttle } from './throttle';
 import { realTimers, type Timers } from './timers';
 import { createTranscript, newId, titleOf } from './transcript';
+import { rememberedChoice, type ModelChoice } from './modelChoice';
+import { profileModelLabel } from '../profiles/profiles';
 
 /** While an answer streams, the transcript is saved at most this often (and at every status change). */
 export const SAVE_INTERVAL_MS = 500;
@@ -20,6 +22,11 @@ export interface ChatSessionDeps {
   /** The client of the named endpoint profile (the active one when absent). */
   getClient(profile?: string): Promise<ChatClient>;
   getSettings(): ChatSettings;
+  /**
+   * The settings for a chat that continues with its own model and profile (see modelChoice.ts);
+   * undefined when that profile no longer exists, and the chat then follows the active settings.
+   */
+  settingsFor?(choice: ModelChoice): ChatSettings | undefined;
   store: HistoryStore;
   /** Posts to the webview (the view drops what it cannot deliver; a state replay catches it up). */
   post(message: HostToWebview): void;
@@ -92,15 +99,18 @@ export class ChatSession {
   private streamingSave: StreamingSave | undefined;
   /** Why the last save failed; undefined once a save succeeds again. */
   private saveError: string | undefined;
+  /** The model and profile the open chat continues with; undefined: the active settings' (see followActiveModel). */
+  private choice: ModelChoice | undefined;
 
   constructor(private readonly deps: ChatSessionDeps) {
     this.timers = deps.timers ?? realTimers;
     this.batcher = new DeltaBatcher((delta) => deps.post(delta), this.timers);
     this.saver = new Throttle(() => this.persist(), SAVE_INTERVAL_MS, this.timers);
     // modelAccess.stream is read per request: turning it off or on applies to the next answer.
-    this.streaming = new StreamingFallback(deps.isStreamingRequiredError, () => deps.getSettings().stream !== false);
+    this.streaming = new StreamingFallback(deps.isStreamingRequiredError, () => this.settings().stream !== false);
     const currentId = deps.store.currentId();
     this.transcript = (currentId && deps.store.load(currentId)) || createTranscript(this.timers.now());
+    this.choice = rememberedChoice(this.transcript.messages);
   }
 
   get chat(): Transcript {
@@ -157,8 +167,8 @@ export class ChatSession {
       role: 'user',
       content: text,
       status: 'done',
-      model: this.deps.getSettings().model,
-      ...profileField(this.deps.getSettings()),
+      model: this.settings().model,
+      ...profileField(this.settings()),
       createdAt: this.timers.now(),
     };
     this.transcript.messages.push(message);
@@ -207,8 +217,8 @@ export class ChatSession {
     }
     const message = this.transcript.messages[index];
     message.content = text;
-    message.model = this.deps.getSettings().model;
-    const { profile } = profileField(this.deps.getSettings());
+    message.model = this.settings().model;
+    const { profile } = profileField(this.settings());
     if (profile) message.profile = profile;
     else delete message.profile;
     this.transcript.title = titleOf(this.transcript);
@@ -221,6 +231,7 @@ export class ChatSession {
       return;
     }
     this.transcript = createTranscript(this.timers.now());
+    this.choice = undefined;
     await this.rememberCurrent();
     this.deps.onStateReplaced();
   }
@@ -242,6 +253,7 @@ export class ChatSession {
       return;
     }
     this.transcript = transcript;
+    this.choice = rememberedChoice(transcript.messages);
     await this.rememberCurrent();
     this.deps.onStateReplaced();
   }
@@ -254,6 +266,7 @@ export class ChatSession {
       }
       // Switched before the delete is awaited, so nothing can start answering in the deleted chat.
       this.transcript = createTranscript(this.timers.now());
+      this.choice = undefined;
       const deleted = await this.deps.store.delete(chatId);
       await this.rememberCurrent();
       this.deps.onStateReplaced();
@@ -284,7 +297,26 @@ export class ChatSession {
     this.saver.dispose();
   }
 
+  /**
+   * The user picked a model (Select Model, the chat's model button, Use for Chat, a settings edit):
+   * the open chat continues with the active settings' model and profile from now on.
+   */
+  followActiveModel(): void {
+    this.choice = undefined;
+  }
+
+  /** What the chat's model button shows: `model`, or `profile / model` once there are several endpoints. */
+  modelLabel(): string | undefined {
+    const settings = this.settings();
+    return settings.model ? profileModelLabel(settings.profiles?.length ?? 1, settings.profile?.name, settings.model) : undefined;
+  }
+
   // ---------------------------------------------------------------- internals
+
+  /** The settings the open chat's requests use: its own model and profile when it has them, else the active ones. */
+  private settings(): ChatSettings {
+    return (this.choice && this.deps.settingsFor?.(this.choice)) || this.deps.getSettings();
+  }
 
   private lastUserIndex(): number {
     for (let i = this.transcript.messages.length - 1; i >= 0; i--) {
@@ -362,7 +394,7 @@ export class ChatSession {
   }
 
   private answer(): Promise<void> {
-    const settings = this.deps.getSettings();
+    const settings = this.settings();
     const prior = this.transcript.messages.slice();
     const answer: TranscriptMessage = {
       id: newId(),

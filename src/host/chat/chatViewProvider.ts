@@ -23,13 +23,12 @@ const ACTION_COMMANDS: Record<Exclude<ErrorAction, 'retry'>, string> = {
 export interface ChatConfigStatus {
   hasApiKey: boolean;
   hasBaseUrl: boolean;
-  model: string | undefined;
 }
 
 export interface ChatViewDeps {
   extensionUri: vscode.Uri;
   session: ChatSession;
-  /** Whether a key and a base URL are set, and the active model (never the key itself). */
+  /** Whether a key and a base URL are set (never the key itself). */
   configStatus(): Promise<ChatConfigStatus>;
   log: ChatLog;
 }
@@ -113,7 +112,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     this.post({
       type: 'state',
       chat: state.chat,
-      model: config.model,
+      model: this.deps.session.modelLabel(),
       busy: state.busy,
       hasApiKey: config.hasApiKey,
       hasBaseUrl: config.hasBaseUrl,
@@ -187,11 +186,17 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     return true;
   }
 
+  /** The user picked a model: the open chat continues with it (see ChatSession.followActiveModel). */
+  followActiveModel(): void {
+    this.deps.session.followActiveModel();
+    void this.refreshConfig();
+  }
+
   /** Tells the page that the key, base URL or model changed. */
   async refreshConfig(): Promise<void> {
     const config = await this.readConfig();
     this.post({ type: 'config', hasApiKey: config.hasApiKey, hasBaseUrl: config.hasBaseUrl });
-    this.post({ type: 'modelChanged', model: config.model });
+    this.post({ type: 'modelChanged', model: this.deps.session.modelLabel() });
   }
 
   /** Stops the answer in progress and settles once the chat is saved (see ChatSession.close). */

@@ -4,9 +4,10 @@ import * as vscode from 'vscode';
 import { isStreamingRequiredError } from '../../api';
 import type { KeyStore } from '../auth/keyStore';
 import type { ClientProvider } from '../client/clientProvider';
-import { onDidChangeSettings, readSettings } from '../config/settings';
+import { onDidChangeSettings, readSettings, SECTION } from '../config/settings';
 import type { Log } from '../logging/log';
-import { profileModelLabel } from '../profiles/profiles';
+import { DEFAULT_PROFILE_NAME } from '../profiles/profiles';
+import { settingsForProfile } from '../config/parseSettings';
 import { ChatSession } from './chatSession';
 import { CHAT_VIEW_ID, ChatViewProvider, type ChatConfigStatus } from './chatViewProvider';
 import { memoryChatFiles, nodeChatFiles, type ChatFiles } from './chatFiles';
@@ -40,15 +41,19 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
       // SecretStorage unavailable: the welcome view offers Set API Key, whose failure explains the fallback.
       log.warn(`Chat: could not read the API key: ${error instanceof Error ? error.message : String(error)}`);
     }
-    // The model button shows `profile / model` once there are several endpoints.
-    const model = settings.model ? profileModelLabel(settings.profiles.length, settings.profile.name, settings.model) : undefined;
-    return { hasApiKey, hasBaseUrl: settings.baseUrl !== undefined, model };
+    return { hasApiKey, hasBaseUrl: settings.baseUrl !== undefined };
   };
 
   const store = new HistoryStore(historyFiles(context, log));
   const session = new ChatSession({
     getClient: (profile) => clients.getClient(profile),
     getSettings: readSettings,
+    settingsFor: (choice) => {
+      const settings = readSettings();
+      // A chat made while there was one endpoint recorded no profile: it was the default one.
+      const name = choice.profile ?? DEFAULT_PROFILE_NAME;
+      return settings.profiles.some((profile) => profile.name === name) ? { ...settingsForProfile(settings, name), model: choice.model } : undefined;
+    },
     store,
     post: (message) => provider.post(message),
     onStateReplaced: () => void provider.replayState(),
@@ -68,6 +73,13 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     provider,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider),
     keys.onDidChange(refresh),
+    // A model or profile picked by editing the settings applies to the open chat too (the commands
+    // that pick one call followActiveModel themselves, since picking the same model changes nothing).
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration(`${SECTION}.model`) || event.affectsConfiguration(`${SECTION}.activeProfile`)) {
+        session.followActiveModel();
+      }
+    }),
     onDidChangeSettings(refresh),
   );
   return provider;

@@ -132,6 +132,64 @@ describe('ChatSession', () => {
     assert.deepEqual(asked, [undefined, 'Local']);
   });
 
+  describe('each chat remembers its model and profile', () => {
+    /** settingsFor as the extension wires it: the chat's profile when it still exists, with its model. */
+    const known = new Set(['Default', 'Local']);
+    const settingsFor = (choice: { model: string; profile?: string }): ChatSettings | undefined =>
+      known.has(choice.profile ?? 'Default') ? { ...settings, profile: { name: choice.profile ?? 'Default' }, model: choice.model } : undefined;
+
+    it('a reopened chat asks the model and profile it asked last, and shows them; a new chat follows the active ones', async () => {
+      const asked: (string | undefined)[] = [];
+      settings = { ...settings, model: 'echo-1', profile: { name: 'Local' }, profiles: [{}, {}] };
+      const session = makeSession({ settingsFor, getClient: async (profile) => { asked.push(profile); return client; } });
+      await session.send('in Local');
+      const first = session.chat.id;
+      // Another chat, after the user picked Default / other-1 for it.
+      await session.newChat();
+      settings = { ...settings, model: 'other-1', profile: { name: 'Default' } };
+      assert.equal(session.modelLabel(), 'Default / other-1', 'a new chat shows the active model');
+      await session.send('in Default');
+      await session.openChat(first);
+      assert.equal(session.modelLabel(), 'Local / echo-1', 'the reopened chat shows its own model');
+      await session.send('again in Local');
+      assert.deepEqual(asked, ['Local', 'Default', 'Local']);
+      assert.deepEqual(client.calls.map((call) => call.model), ['echo-1', 'other-1', 'echo-1']);
+      assert.deepEqual(session.chat.messages.slice(-2).map((message) => [message.profile, message.model]), [['Local', 'echo-1'], ['Local', 'echo-1']]);
+      await session.newChat();
+      assert.equal(session.modelLabel(), 'Default / other-1', 'a new chat follows the active settings again');
+    });
+
+    it('a model picked while a reopened chat is open applies to it, even the one already active', async () => {
+      settings = { ...settings, model: 'echo-1', profile: { name: 'Local' }, profiles: [{}, {}] };
+      const session = makeSession({ settingsFor });
+      await session.send('in Local');
+      const first = session.chat.id;
+      await session.newChat();
+      settings = { ...settings, model: 'other-1', profile: { name: 'Default' } };
+      await session.openChat(first);
+      assert.equal(session.modelLabel(), 'Local / echo-1');
+      session.followActiveModel();
+      assert.equal(session.modelLabel(), 'Default / other-1');
+      await session.send('now in Default');
+      assert.equal(client.calls.at(-1)?.model, 'other-1');
+    });
+
+    it('a chat whose profile was removed, and the chat open at start-up, are handled', async () => {
+      settings = { ...settings, model: 'echo-1', profile: { name: 'Gone' }, profiles: [{}, {}] };
+      const before = makeSession({ settingsFor });
+      await before.send('in a profile removed later');
+      settings = { ...settings, model: 'other-1', profile: { name: 'Default' } };
+      // A new session (the extension starting) reopens the current chat: its profile is gone, so it follows the active settings.
+      const after = makeSession({ settingsFor });
+      assert.equal(after.chat.id, before.chat.id);
+      assert.equal(after.modelLabel(), 'Default / other-1');
+      known.add('Gone');
+      const again = makeSession({ settingsFor });
+      assert.equal(again.modelLabel(), 'Gone / echo-1', 'the chat open at start-up continues with its own model');
+      known.delete('Gone');
+    });
+  });
+
   it('streams an answer: user message, empty answer, batched deltas, final update, busy off', async () => {
     const session = makeSession();
     await session.send('Hello there, world');
