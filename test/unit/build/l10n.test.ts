@@ -108,6 +108,14 @@ describe('build: localization', function () {
     assert.equal(manifest.l10n, './l10n');
   });
 
+  it('the packaged extension carries every translation (.vscodeignore)', async () => {
+    const { listFiles, PackageManager } = await import('@vscode/vsce');
+    const files = await listFiles({ cwd: projectRoot, packageManager: PackageManager.None });
+    for (const file of ['package.nls.json', ENGLISH_BUNDLE.split(path.sep).join('/'), ...LANGUAGES.flatMap((language) => [`package.nls.${language}.json`, `l10n/bundle.l10n.${language}.json`])]) {
+      assert.ok(files.includes(file), `${file} is left out of the .vsix`);
+    }
+  });
+
   for (const language of LANGUAGES) {
     it(`l10n/bundle.l10n.${language}.json translates every message, with the same placeholders`, () => {
       const english = readJson(ENGLISH_BUNDLE);
