@@ -60,7 +60,7 @@ function formatMessage(message: TranscriptMessage, parser: MarkdownIt, strings: 
   if (usage) {
     parts.push(usage);
   }
-  const parameters = formatModelParameters(message.parameters);
+  const parameters = formatModelParameters(message.parameters, strings);
   if (parameters) {
     parts.push(`_${formatString(strings.parameters, parameters)}_`);
   }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { readSettings } from '../config/settings';
 import { trustedModelId, type ModelArgumentTrust } from '../commands/trustedArgument';
 import { formatModelParameters } from '../../shared/modelParameters';
+import { localizedWebviewStrings } from '../l10n/webviewStrings';
 import { parameterLabel, parseParameterInput, parametersFor, PARAMETERS, REASONING_EFFORTS, withParameter, type ParameterName } from './modelOptions';
 import type { ModelParameters } from '../../shared/modelParameters';
 
@@ -77,6 +78,6 @@ export async function modelOptionsCommand(argument: unknown, trust: ModelArgumen
   const config = vscode.workspace.getConfiguration('modelAccess');
   await config.update('modelOptions', withParameter(config.inspect('modelOptions')?.globalValue, model, name, value), vscode.ConfigurationTarget.Global);
   const updated = parametersFor(readSettings().modelOptions, model) ?? {};
-  vscode.window.setStatusBarMessage(vscode.l10n.t('Model Access: {0}: {1}', model, formatModelParameters(updated) ?? vscode.l10n.t('no parameters set')), 5000);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Model Access: {0}: {1}', model, formatModelParameters(updated, localizedWebviewStrings()) ?? vscode.l10n.t('no parameters set')), 5000);
   return updated;
 }

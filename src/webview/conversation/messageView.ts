@@ -179,7 +179,7 @@ export class MessageView {
     this.statusNote.hidden = note === undefined;
     this.renderError(message.error);
     // The footer: token usage, then the parameters the request carried (when the user set any).
-    const parameters = formatModelParameters(message.parameters);
+    const parameters = formatModelParameters(message.parameters, strings());
     const footer = [formatUsage(message.usage), parameters === undefined ? undefined : t('parameters', parameters)].filter((part) => part !== undefined);
     this.usage.textContent = footer.join(' — ');
     this.usage.hidden = footer.length === 0;
