@@ -14,8 +14,10 @@ export const hostL10nRules = {
       // window.showInformationMessage('…'), showWarningMessage, showErrorMessage, setStatusBarMessage; their buttons too.
       { selector: `CallExpression[callee.property.name=/^(show(Information|Warning|Error)Message|setStatusBarMessage)$/] > ${words}.arguments`, message },
       // Titles, prompts and placeholders of input boxes, quick picks, progress and commands; tooltips.
-      { selector: `Property[key.name=/^(title|prompt|placeHolder|placeholder|tooltip|saveLabel|label|description)$/] > ${words}.value`, message },
+      { selector: `Property[key.name=/^(title|prompt|placeHolder|placeholder|tooltip|saveLabel|label|description|openLabel)$/] > ${words}.value`, message },
       { selector: `AssignmentExpression[left.property.name=/^(title|placeholder|tooltip|name|text|description)$/] > ${words}.right`, message },
+      // new vscode.TreeItem('…')
+      { selector: `NewExpression[callee.property.name='TreeItem'] > ${words}.arguments:first-child`, message },
       // Errors the user reads: configuration problems and secret-storage failures.
       { selector: `NewExpression[callee.name=/^(ConfigurationError|KeyStoreError)$/] > ${words}.arguments:first-child`, message },
     ],
@@ -35,7 +37,7 @@ export const webviewL10nRules = {
       // iconButton(doc, 'icon', 'label'), doc.createTextNode('…')
       { selector: `CallExpression[callee.name='iconButton'] > ${words}.arguments:nth-child(3)`, message: webviewMessage },
       { selector: `CallExpression[callee.property.name='createTextNode'] > ${words}.arguments`, message: webviewMessage },
-      { selector: `AssignmentExpression[left.property.name=/^(textContent|title|placeholder|ariaLabel)$/] > ${words}.right`, message: webviewMessage },
+      { selector: `AssignmentExpression[left.property.name=/^(textContent|innerText|title|placeholder|ariaLabel)$/] > ${words}.right`, message: webviewMessage },
       { selector: `CallExpression[callee.property.name='setAttribute'][arguments.0.value=/^(aria-label|title|placeholder|alt)$/] > ${words}.arguments:nth-child(2)`, message: webviewMessage },
     ],
   },

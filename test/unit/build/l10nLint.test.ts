@@ -34,6 +34,9 @@ describe('build: lint refuses untranslated user-facing text in host code', funct
     ['a quick pick placeholder', "void vscode.window.showQuickPick([], { placeHolder: 'Endpoint profile' });"],
     ['a quick pick item', "void vscode.window.showQuickPick([{ label: 'Set API Key', description: 'stored safely' }]);"],
     ['a tooltip assigned', 'item.tooltip = `Chatting with ${name}.`;'],
+    ['a quick pick title assigned', "const pick = vscode.window.createQuickPick();\npick.placeholder = 'Search chats';"],
+    ['a progress title', "void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Searching…' }, async () => undefined);"],
+    ['a tree item label', "export const row = new vscode.TreeItem('No models');"],
     ['a configuration error', "class ConfigurationError extends Error { constructor(m: string, readonly a: string) { super(m); } }\nthrow new ConfigurationError('No base URL is set.', 'setBaseUrl');"],
   ];
   for (const [what, line] of refused) {
@@ -65,6 +68,7 @@ describe('build: lint refuses untranslated user-facing text in host code', funct
     ['an icon button label', "iconButton(doc, 'close', 'Close history');"],
     ['a text node', "doc.createTextNode(' Welcome to Model Access');"],
     ['text assigned', 'button.textContent = `attempt ${1} of ${3}`;'],
+    ['inner text assigned', "button.innerText = 'No matches';"],
     ['an attribute set', "button.setAttribute('title', 'Stop the answer');"],
   ];
   for (const [what, line] of webviewRefused) {
