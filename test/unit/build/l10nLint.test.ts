@@ -37,6 +37,7 @@ describe('build: lint refuses untranslated user-facing text in host code', funct
     ['a quick pick title assigned', "const pick = vscode.window.createQuickPick();\npick.placeholder = 'Search chats';"],
     ['a progress title', "void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Searching…' }, async () => undefined);"],
     ['a tree item label', "export const row = new vscode.TreeItem('No models');"],
+    ['a choice of texts', "declare const on: boolean;\nvoid vscode.window.showQuickPick([{ label: name, description: on ? 'active' : undefined }]);"],
     ['a configuration error', "class ConfigurationError extends Error { constructor(m: string, readonly a: string) { super(m); } }\nthrow new ConfigurationError('No base URL is set.', 'setBaseUrl');"],
   ];
   for (const [what, line] of refused) {
@@ -52,6 +53,7 @@ describe('build: lint refuses untranslated user-facing text in host code', funct
       "vscode.window.setStatusBarMessage(l10n.t('Copied.'), 2000);",
       "void vscode.window.showQuickPick([{ label: `$(key) ${vscode.l10n.t('Set API Key')}` }], { title: 'Model Access', placeHolder: 'https://api.example.com/v1' });",
       'item.text = `$(hubot) ${name}`;',
+      'item.tooltip = `${name}\\n\\n${name}`;',
       "class ConfigurationError extends Error { constructor(m: string, readonly a: string) { super(m); } }\nthrow new ConfigurationError(vscode.l10n.t('No base URL is set.'), 'setBaseUrl');",
     ];
     for (const line of allowed) {
@@ -69,6 +71,8 @@ describe('build: lint refuses untranslated user-facing text in host code', funct
     ['a text node', "doc.createTextNode(' Welcome to Model Access');"],
     ['text assigned', 'button.textContent = `attempt ${1} of ${3}`;'],
     ['inner text assigned', "button.innerText = 'No matches';"],
+    ['a choice of texts assigned', "declare const total: number;\nbutton.textContent = total === 0 ? 'No results' : `${total} of ${total}`;"],
+    ['a fallback text', "declare const title: string;\nel(doc, 'span', { text: title || 'Untitled chat' });"],
     ['an attribute set', "button.setAttribute('title', 'Stop the answer');"],
   ];
   for (const [what, line] of webviewRefused) {
