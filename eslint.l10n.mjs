@@ -36,7 +36,8 @@ export const webviewL10nRules = {
       // el(doc, 'p', { text: '…', attrs: { title: '…', 'aria-label': '…', placeholder: '…' } })
       { selector: `Property[key.name=/^(text|title|placeholder)$/] > ${wordsOrChoice}.value`, message: webviewMessage },
       { selector: `Property[key.value=/^(aria-label|title|placeholder|alt)$/] > ${wordsOrChoice}.value`, message: webviewMessage },
-      // iconButton(doc, 'icon', 'label'), doc.createTextNode('…')
+      // iconButton(doc, 'icon', 'label'), doc.createTextNode('…'), this.announce('…') for screen readers
+      { selector: `CallExpression[callee.property.name=/^(announce|showNote)$/] > ${wordsOrChoice}.arguments`, message: webviewMessage },
       { selector: `CallExpression[callee.name='iconButton'] > ${wordsOrChoice}.arguments:nth-child(3)`, message: webviewMessage },
       { selector: `CallExpression[callee.property.name='createTextNode'] > ${wordsOrChoice}.arguments`, message: webviewMessage },
       { selector: `AssignmentExpression[left.property.name=/^(textContent|innerText|title|placeholder|ariaLabel)$/] > ${wordsOrChoice}.right`, message: webviewMessage },

@@ -71,6 +71,7 @@ describe('build: lint refuses untranslated user-facing text in host code', funct
     ['a text node', "doc.createTextNode(' Welcome to Model Access');"],
     ['text assigned', 'button.textContent = `attempt ${1} of ${3}`;'],
     ['inner text assigned', "button.innerText = 'No matches';"],
+    ['a screen-reader announcement', "declare const app: { announce(text: string): void };\napp.announce('Answer stopped.');"],
     ['a choice of texts assigned', "declare const total: number;\nbutton.textContent = total === 0 ? 'No results' : `${total} of ${total}`;"],
     ['a fallback text', "declare const title: string;\nel(doc, 'span', { text: title || 'Untitled chat' });"],
     ['an attribute set', "button.setAttribute('title', 'Stop the answer');"],

@@ -32,7 +32,7 @@ describe('webview: the words come from the page\'s table', () => {
     ]));
     h.runFrames();
     assert.equal(h.$('#send').getAttribute('aria-label'), 'Senden');
-    assert.equal(h.$('#new-chat').getAttribute('aria-label') ?? h.$('#new-chat').title, 'Neuer Chat');
+    assert.equal(h.$('#stop').getAttribute('aria-label'), 'Stopp');
     assert.equal(h.$<HTMLTextAreaElement>('#prompt').placeholder, 'echo-1 fragen (Eingabe zum Senden, Umschalt+Eingabe für eine neue Zeile)');
     assert.equal(h.$('.message[data-id=u1] .author').textContent, 'Sie');
     assert.ok(h.doc.body.textContent?.includes('Abgeschnitten: Die Antwort hat das Limit für Ausgabetokens erreicht.'));
