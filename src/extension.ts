@@ -4,12 +4,14 @@ import { registerChat } from './host/chat';
 import { ClientProvider } from './host/client/clientProvider';
 import { clearApiKeyCommand, setApiKeyCommand } from './host/commands/apiKeyCommands';
 import { setBaseUrlCommand } from './host/commands/baseUrlCommand';
-import { trustedArgument } from './host/commands/trustedArgument';
+import { trustedArgument, trustedString } from './host/commands/trustedArgument';
+import { searchChatsCommand } from './host/search/searchChatsCommand';
 import { copyModelIdCommand, selectModelCommand, useModelCommand } from './host/commands/modelCommands';
 import { askAboutSelectionCommand, sendSelectionCommand } from './host/commands/selectionCommands';
 import { onDidChangeSettings, readSettings } from './host/config/settings';
 import { testConnectionCommand } from './host/connection/connectionTest';
-import { updateContextKeys } from './host/context/contextKeys';
+import { CONTEXT_KEYS } from './host/context/contextKeyNames';
+import { ContextKeys, updateContextKeys } from './host/context/contextKeys';
 import { registerLanguageModelProvider } from './host/lm';
 import type { ModelAccessChatProvider } from './host/lm/modelAccessChatProvider';
 import { Log } from './host/logging/log';
@@ -34,6 +36,8 @@ export interface TestHooks {
   languageModels: ModelAccessChatProvider | undefined;
   /** Fires with the number of items once the Select Model quick pick shows them. */
   onModelPicksShown: vscode.Event<number>;
+  /** The context keys as the extension last set them (the walkthrough's completion events read them). */
+  contextKeys: ContextKeys;
 }
 
 // Wiring only: every piece is created here and disposed through context.subscriptions.
@@ -65,13 +69,15 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   };
   context.subscriptions.push(log, keys, networks, clients, catalog, modelsTree, statusBar);
 
-  const chat = registerChat(context, { keys, clients, log });
+  // Context keys: the welcome views and the walkthrough's steps (each completes when its key turns true).
+  const contextKeys = new ContextKeys();
+  const chat = registerChat(context, { keys, clients, log, onAnswerDone: () => void contextKeys.set(CONTEXT_KEYS.chatAnswered, true) });
   const languageModels = registerLanguageModelProvider(context, { clients, catalog, log });
   closeChat = () => chat.close();
 
   // The chat view follows key and settings changes itself; the welcome views need the context keys.
   const refreshContextKeys = async (): Promise<void> => {
-    await updateContextKeys(keys, readSettings());
+    await updateContextKeys(contextKeys, keys, readSettings());
   };
   context.subscriptions.push(
     vscode.window.registerTreeDataProvider(MODELS_VIEW_ID, modelsTree),
@@ -128,18 +134,33 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   command('modelAccess.copyModelId', (model) => copyModelIdCommand(model, modelTrust));
   // The second argument (answers instead of the UI) is taken from the tests only.
   command('modelAccess.modelOptions', (model, ui) => modelOptionsCommand(model, modelTrust, trustedArgument(ui as ModelOptionsUi | undefined, runningTests)));
-  command('modelAccess.sendSelection', () => sendSelectionCommand(chat));
-  command('modelAccess.askAboutSelection', (question) => askAboutSelectionCommand(chat, question, runningTests));
+  const selectionSent = async (sent: boolean): Promise<boolean> => {
+    if (sent) await contextKeys.set(CONTEXT_KEYS.selectionSent, true);
+    return sent;
+  };
+  command('modelAccess.sendSelection', async () => selectionSent(await sendSelectionCommand(chat)));
+  command('modelAccess.askAboutSelection', async (question) => selectionSent(await askAboutSelectionCommand(chat, question, runningTests)));
   command('modelAccess.testConnection', async (profile) => {
     const name = await chosenProfile(profile, vscode.l10n.t('Test Connection'));
-    return name === undefined ? undefined : testConnectionCommand(keys, log, networks, context.extension, name);
+    if (name === undefined) return undefined;
+    const result = await testConnectionCommand(keys, log, networks, context.extension, name);
+    if (result.status !== 'fail') await contextKeys.set(CONTEXT_KEYS.connectionTested, true);
+    return result;
   });
   command('modelAccess.newChat', () => chat.newChat());
   command('modelAccess.exportChat', () => chat.exportChat());
   command('modelAccess.showHistory', () => chat.showHistory());
+  // Takes no argument: it opens the newest answer of the open chat (the webview's button names its own).
+  command('modelAccess.openAnswerInEditor', () => chat.openAnswerInEditor());
+  command('modelAccess.searchChats', (query) =>
+    searchChatsCommand({ search: (text) => chat.search(text), open: (hit) => chat.openSearchHit(hit) }, typeof query === 'string' ? trustedArgument(query, runningTests) : undefined));
+  // A chat id argument is the tests' only; the store is asked about it either way (see renameChat, pinChat).
+  command('modelAccess.renameChat', (chatId, name) =>
+    chat.renameChat(trustedString(chatId, runningTests), trustedString(name, runningTests)));
+  command('modelAccess.togglePinChat', (chatId) => chat.pinChat(trustedString(chatId, runningTests)));
 
   return runningTests
-    ? { keys, clients, catalog, modelsTree, statusBar, log, onModelPicksShown: modelPicksShown.event, languageModels }
+    ? { keys, clients, catalog, modelsTree, statusBar, log, onModelPicksShown: modelPicksShown.event, languageModels, contextKeys }
     : undefined;
 }
 

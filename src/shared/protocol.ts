@@ -59,6 +59,17 @@ export interface ChatSummary {
   messageCount: number;
   /** The chat's file cannot be read (corrupt or unknown shape): it can be opened as a file or deleted, not reopened. */
   damaged?: boolean;
+  /** Kept however many chats follow (eviction skips it). */
+  pinned?: boolean;
+  /** The chat this one was forked from (see ForkOrigin). */
+  forkedFrom?: ForkOrigin;
+}
+
+/** Where a forked chat came from: the chat (its title then) and the message it was forked at. */
+export interface ForkOrigin {
+  chatId: string;
+  title: string;
+  messageId: string;
 }
 
 export interface Transcript {
@@ -67,6 +78,11 @@ export interface Transcript {
   createdAt: number;
   updatedAt: number;
   messages: TranscriptMessage[];
+  /** The user named the chat: its title no longer follows the first prompt. */
+  renamed?: boolean;
+  /** Eviction never removes a pinned chat. */
+  pinned?: boolean;
+  forkedFrom?: ForkOrigin;
 }
 
 /** A 429 back-off in progress: the webview counts down to `retryAt`. */
@@ -169,6 +185,31 @@ export interface SendRejectedMessage {
   reason: string;
 }
 
+/** One hit of Search Chats: a message (or the title when messageId is absent), with its snippet in three parts. */
+export interface SearchHit {
+  chatId: string;
+  title: string;
+  updatedAt: number;
+  messageId?: string;
+  role?: Role;
+  snippet: { before: string; match: string; after: string };
+}
+
+/** The answer to a SearchChatsMessage (`requestId` lets the view drop answers to older queries). */
+export interface SearchResultsMessage {
+  type: 'searchResults';
+  requestId: number;
+  hits: SearchHit[];
+  /** How many hits there are in all (hits holds the first ones). */
+  total: number;
+}
+
+/** Scrolls the conversation to a message and highlights it briefly (a search hit was opened). */
+export interface RevealMessageMessage {
+  type: 'revealMessage';
+  messageId: string;
+}
+
 export type HostToWebview =
   | StateMessage
   | MessageAddedMessage
@@ -182,7 +223,9 @@ export type HostToWebview =
   | SetInputMessage
   | ShowHistoryMessage
   | SaveStatusMessage
-  | SendRejectedMessage;
+  | SendRejectedMessage
+  | SearchResultsMessage
+  | RevealMessageMessage;
 
 // ---------------------------------------------------------------- webview → host
 
@@ -190,12 +233,12 @@ export type HostToWebview =
 export interface ReadyMessage { type: 'ready' }
 export interface SendMessage { type: 'send'; text: string }
 export interface StopMessage { type: 'stop' }
-export interface NewChatMessage { type: 'newChat' }
 /** Answer the last user message again, replacing the last answer. */
 export interface RegenerateMessage { type: 'regenerate' }
 /** Replace user message `messageId` with `text`, drop everything after it, and resend. */
 export interface EditMessage { type: 'edit'; messageId: string; text: string }
-export interface OpenChatMessage { type: 'openChat'; chatId: string }
+/** Opens a past chat; with `messageId` (a search hit), scrolled to that message. */
+export interface OpenChatMessage { type: 'openChat'; chatId: string; messageId?: string }
 export interface DeleteChatMessage { type: 'deleteChat'; chatId: string }
 /** Opens the file of a damaged chat in an editor, so the user can see what is in it. */
 export interface OpenChatFileMessage { type: 'openChatFile'; chatId: string }
@@ -208,12 +251,20 @@ export interface RunActionMessage { type: 'runAction'; action: ErrorAction }
 export interface OpenLinkMessage { type: 'openLink'; href: string }
 export interface CopyTextMessage { type: 'copyText'; text: string }
 export interface InsertCodeMessage { type: 'insertCode'; code: string }
+/** Open Answer in Editor on answer `messageId` (the host checks it is an answer of the open chat). */
+export interface OpenAnswerInEditorMessage { type: 'openAnswerInEditor'; messageId: string }
+/** A new chat with the current conversation up to and including `messageId`. */
+export interface ForkChatMessage { type: 'forkChat'; messageId: string }
+/** Asks the host for a new title (it shows an input box). */
+export interface RenameChatMessage { type: 'renameChat'; chatId: string }
+export interface PinChatMessage { type: 'pinChat'; chatId: string; pinned: boolean }
+/** Search every stored chat for `query` (words, never a pattern). */
+export interface SearchChatsMessage { type: 'searchChats'; query: string; requestId: number }
 
 export type WebviewToHost =
   | ReadyMessage
   | SendMessage
   | StopMessage
-  | NewChatMessage
   | RegenerateMessage
   | EditMessage
   | OpenChatMessage
@@ -224,7 +275,12 @@ export type WebviewToHost =
   | RunActionMessage
   | OpenLinkMessage
   | CopyTextMessage
-  | InsertCodeMessage;
+  | InsertCodeMessage
+  | OpenAnswerInEditorMessage
+  | ForkChatMessage
+  | RenameChatMessage
+  | PinChatMessage
+  | SearchChatsMessage;
 
 // ---------------------------------------------------------------- guards
 
@@ -244,10 +300,10 @@ export function isErrorAction(value: unknown): value is ErrorAction {
 export const isReady = (m: unknown): m is ReadyMessage => hasType(m, 'ready');
 export const isSend = (m: unknown): m is SendMessage => hasType(m, 'send') && isString(m.text);
 export const isStop = (m: unknown): m is StopMessage => hasType(m, 'stop');
-export const isNewChat = (m: unknown): m is NewChatMessage => hasType(m, 'newChat');
 export const isRegenerate = (m: unknown): m is RegenerateMessage => hasType(m, 'regenerate');
 export const isEdit = (m: unknown): m is EditMessage => hasType(m, 'edit') && isString(m.messageId) && isString(m.text);
-export const isOpenChat = (m: unknown): m is OpenChatMessage => hasType(m, 'openChat') && isString(m.chatId);
+export const isOpenChat = (m: unknown): m is OpenChatMessage =>
+  hasType(m, 'openChat') && isString(m.chatId) && (m.messageId === undefined || isString(m.messageId));
 export const isDeleteChat = (m: unknown): m is DeleteChatMessage => hasType(m, 'deleteChat') && isString(m.chatId);
 export const isOpenChatFile = (m: unknown): m is OpenChatFileMessage => hasType(m, 'openChatFile') && isString(m.chatId);
 export const isExportChat = (m: unknown): m is ExportChatMessage => hasType(m, 'exportChat');
@@ -256,10 +312,18 @@ export const isRunAction = (m: unknown): m is RunActionMessage => hasType(m, 'ru
 export const isOpenLink = (m: unknown): m is OpenLinkMessage => hasType(m, 'openLink') && isString(m.href);
 export const isCopyText = (m: unknown): m is CopyTextMessage => hasType(m, 'copyText') && isString(m.text);
 export const isInsertCode = (m: unknown): m is InsertCodeMessage => hasType(m, 'insertCode') && isString(m.code);
+export const isOpenAnswerInEditor = (m: unknown): m is OpenAnswerInEditorMessage => hasType(m, 'openAnswerInEditor') && isString(m.messageId);
+export const isForkChat = (m: unknown): m is ForkChatMessage => hasType(m, 'forkChat') && isString(m.messageId);
+export const isRenameChat = (m: unknown): m is RenameChatMessage => hasType(m, 'renameChat') && isString(m.chatId);
+export const isPinChat = (m: unknown): m is PinChatMessage => hasType(m, 'pinChat') && isString(m.chatId) && typeof m.pinned === 'boolean';
+export const isSearchChats = (m: unknown): m is SearchChatsMessage =>
+  hasType(m, 'searchChats') && isString(m.query) && typeof m.requestId === 'number' && Number.isFinite(m.requestId);
 
 const webviewGuards = [
-  isReady, isSend, isStop, isNewChat, isRegenerate, isEdit, isOpenChat, isDeleteChat, isOpenChatFile,
+  isReady, isSend, isStop, isRegenerate, isEdit, isOpenChat, isDeleteChat, isOpenChatFile,
   isExportChat, isPickModel, isRunAction, isOpenLink, isCopyText, isInsertCode,
+  isOpenAnswerInEditor,
+  isForkChat, isRenameChat, isPinChat, isSearchChats,
 ];
 
 /** True when `m` is any well-formed webview → host message. */
@@ -281,10 +345,14 @@ export const isSetInput = (m: unknown): m is SetInputMessage => hasType(m, 'setI
 export const isShowHistory = (m: unknown): m is ShowHistoryMessage => hasType(m, 'showHistory');
 export const isSaveStatus = (m: unknown): m is SaveStatusMessage => hasType(m, 'saveStatus') && (m.error === undefined || isString(m.error));
 export const isSendRejected = (m: unknown): m is SendRejectedMessage => hasType(m, 'sendRejected') && isString(m.text) && isString(m.reason);
+export const isSearchResults = (m: unknown): m is SearchResultsMessage =>
+  hasType(m, 'searchResults') && typeof m.requestId === 'number' && Array.isArray(m.hits) && typeof m.total === 'number';
+export const isRevealMessage = (m: unknown): m is RevealMessageMessage => hasType(m, 'revealMessage') && isString(m.messageId);
 
 const hostGuards = [
   isState, isMessageAdded, isDelta, isMessageUpdated, isRetrying, isBusy, isModelChanged,
   isHistory, isConfig, isSetInput, isShowHistory, isSaveStatus, isSendRejected,
+  isSearchResults, isRevealMessage,
 ];
 
 /** True when `m` is any well-formed host → webview message. */

@@ -6,6 +6,7 @@ import { ConversationView } from './conversation/conversationView';
 import { retryDeadline, type Clock } from './conversation/retryCountdown';
 import { secondsUntil } from './conversation/format';
 import { el, isPrimaryClick } from './dom';
+import { FindBar } from './find/findBar';
 import { FrameScheduler, type RequestFrame } from './frameScheduler';
 import { HistoryPanel } from './historyPanel';
 import { NoticeBar } from './noticeBar';
@@ -17,6 +18,7 @@ import { StreamingMarkdownRenderer } from './markdown/streamingRenderer';
 import { PromptBox } from './promptBox';
 import { Toolbar } from './toolbar';
 import { t } from './strings';
+import { AnswerAnnouncer } from './answerAnnouncer';
 import { WelcomePanel } from './welcomePanel';
 
 export interface ChatAppOptions {
@@ -37,10 +39,16 @@ export class ChatApp {
   private readonly welcome: WelcomePanel;
   private readonly notices: NoticeBar;
   private readonly status: HTMLElement;
+  private readonly answerAnnouncer: AnswerAnnouncer;
   private readonly host: HostChannel;
   private readonly clock: Clock;
   private readonly root: HTMLElement;
   private chatId: string | undefined;
+  readonly find: FindBar;
+  /** The id of the last search posted: older answers are dropped. */
+  private searchRequest = 0;
+  /** A message to reveal once the state that holds it arrives (a search hit opened another chat). */
+  private pendingReveal: string | undefined;
 
   constructor(options: ChatAppOptions) {
     const { root, host, viewState } = options;
@@ -59,15 +67,7 @@ export class ChatApp {
       clock: options.clock,
       createMarkdownView: (container) => new MarkdownView(container, new StreamingMarkdownRenderer(md), sanitize, () => options.clock.now()),
     });
-    this.toolbar = new Toolbar(doc, {
-      pickModel: () => host.post({ type: 'pickModel' }),
-      newChat: () => {
-        this.setHistoryOpen(false);
-        host.post({ type: 'newChat' });
-        this.prompt.focus();
-      },
-      toggleHistory: () => this.setHistoryOpen(!this.history.isOpen),
-    });
+    this.toolbar = new Toolbar(doc, { pickModel: () => host.post({ type: 'pickModel' }) });
     this.history = new HistoryPanel(doc, {
       open: (chatId) => {
         host.post({ type: 'openChat', chatId });
@@ -77,9 +77,24 @@ export class ChatApp {
       openFile: (chatId) => host.post({ type: 'openChatFile', chatId }),
       close: () => {
         this.setHistoryOpen(false);
-        this.toolbar.historyButton.focus();
+        this.prompt.focus();
+      },
+      rename: (chatId) => host.post({ type: 'renameChat', chatId }),
+      pin: (chatId, pinned) => host.post({ type: 'pinChat', chatId, pinned }),
+      search: (query) => host.post({ type: 'searchChats', query, requestId: ++this.searchRequest }),
+      openHit: (chatId, messageId) => {
+        host.post({ type: 'openChat', chatId, ...(messageId !== undefined ? { messageId } : {}) });
+        this.setHistoryOpen(false);
       },
     });
+    this.find = new FindBar({
+      doc,
+      containers: () => this.conversation.contents(),
+      schedule: (task) => this.scheduler.schedule(task),
+      returnFocus: () => this.prompt.focus(),
+      reveal: (range) => this.conversation.revealRange(range),
+    });
+    this.conversation.onBacklogRendered = () => this.find.refreshSoon();
     this.welcome = new WelcomePanel(doc, (action) => host.post({ type: 'runAction', action }));
     this.prompt = new PromptBox(doc, {
       send: (text) => host.post({ type: 'send', text }),
@@ -88,11 +103,22 @@ export class ChatApp {
     }, viewState.load().draft);
     this.notices = new NoticeBar(doc);
     this.status = el(doc, 'div', { className: 'visually-hidden', attrs: { id: 'status', role: 'status', 'aria-live': 'polite' } });
+    // The rendered Markdown's text, from a parsed document that is never shown (its images never load).
+    this.answerAnnouncer = new AnswerAnnouncer(doc, (markdown) =>
+      new (options.window as Window & typeof globalThis).DOMParser().parseFromString(md.render(markdown), 'text/html').body.textContent ?? '');
 
-    root.replaceChildren(this.toolbar.element, this.welcome.element, this.history.element, this.conversation.element, this.notices.element, this.prompt.element, this.status);
+    root.replaceChildren(this.toolbar.element, this.welcome.element, this.history.element, this.find.element, this.conversation.element, this.notices.element, this.prompt.element, this.status, this.answerAnnouncer.element);
     root.classList.add('chat');
     // Links and code buttons live inside sanitized markdown, so they are handled by delegation.
     root.addEventListener('click', (event) => this.onClick(event));
+    // Ctrl+F / Cmd+F anywhere in the view opens Find (the webview has no find of its own).
+    doc.addEventListener('keydown', (event) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'f') {
+        event.preventDefault();
+        this.setHistoryOpen(false);
+        this.find.open();
+      }
+    });
     // A middle click on a link would navigate or open a window: it does nothing instead.
     root.addEventListener('auxclick', (event) => {
       if ((event.target as Element | null)?.closest('a')) {
@@ -132,6 +158,14 @@ export class ChatApp {
   }
 
   private apply(message: HostToWebview): void {
+    this.applyMessage(message);
+    if (message.type === 'state' || message.type === 'messageAdded' || message.type === 'messageUpdated') {
+      // Find searches the rendered text: look again once this change is rendered.
+      this.find.refreshSoon();
+    }
+  }
+
+  private applyMessage(message: HostToWebview): void {
     switch (message.type) {
       case 'state':
         return this.applyState(message);
@@ -145,6 +179,7 @@ export class ChatApp {
         return this.conversation.appendDelta(message);
       case 'messageUpdated':
         this.conversation.update(message.message);
+        this.answerAnnouncer.update(message.message);
         return this.announceOutcome(message.message.status, message.message.error?.message);
       case 'retrying': {
         const { notice } = message;
@@ -170,6 +205,17 @@ export class ChatApp {
         return this.setHistoryOpen(true);
       case 'saveStatus':
         return this.notices.setSaveError(message.error);
+      case 'searchResults':
+        if (message.requestId === this.searchRequest) {
+          this.history.showResults(message.hits, message.total);
+        }
+        return;
+      case 'revealMessage':
+        this.setHistoryOpen(false);
+        if (!this.conversation.reveal(message.messageId)) {
+          this.pendingReveal = message.messageId;
+        }
+        return;
       case 'sendRejected':
         // The prompt was cleared on send: the text goes back, below anything typed since.
         this.prompt.setInput(message.text, 'append');
@@ -178,6 +224,8 @@ export class ChatApp {
   }
 
   private applyState(state: StateMessage): void {
+    // Another chat (New Chat from the view title, or one opened from the history) replaces the history list.
+    if (this.chatId !== undefined && state.chat.id !== this.chatId) this.setHistoryOpen(false);
     this.chatId = state.chat.id;
     this.conversation.replace(Array.isArray(state.chat.messages) ? state.chat.messages : []);
     this.setModel(state.model);
@@ -185,6 +233,11 @@ export class ChatApp {
     this.welcome.update(state);
     this.history.setHistory(state.history, state.chat.id);
     this.notices.setSaveError(state.saveError);
+    const reveal = this.pendingReveal;
+    this.pendingReveal = undefined;
+    if (reveal !== undefined) {
+      this.conversation.reveal(reveal);
+    }
   }
 
   private setModel(model: string | undefined): void {
@@ -199,8 +252,11 @@ export class ChatApp {
 
   private setHistoryOpen(open: boolean): void {
     this.history.setOpen(open);
-    this.toolbar.setHistoryOpen(open);
     this.conversation.element.hidden = open;
+    if (open && this.find.isOpen) {
+      // Find belongs to the conversation the history replaces.
+      this.find.close(false);
+    }
   }
 
   private announce(text: string): void {
@@ -208,8 +264,8 @@ export class ChatApp {
   }
 
   private announceOutcome(status: string, errorMessage: string | undefined): void {
-    if (status === 'done') this.announce(t('answerComplete'));
-    else if (status === 'stopped') this.announce(t('answerStopped'));
+    // A finished answer is announced by answerAnnouncer, with its text.
+    if (status === 'stopped') this.announce(t('answerStopped'));
     else if (status === 'error') this.announce(t('answerError', errorMessage ?? t('requestFailed')));
   }
 

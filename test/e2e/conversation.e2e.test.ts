@@ -10,6 +10,14 @@ describe('flow: edit, regenerate and history', () => {
 
   const transcript = (): Promise<[string, string][]> => world.chat.transcript();
 
+  /** New Chat and Show Chat History are the Chat view's title actions (the webview has no copies). */
+  const newChat = (): Promise<void> => world.workbench.clickViewTitleAction('Chat', 'New Chat');
+  async function openHistory(): Promise<void> {
+    if (!(await world.chat.frame.locator('.history-list').isVisible())) {
+      await world.workbench.clickViewTitleAction('Chat', 'Show Chat History');
+    }
+  }
+
   it('edits a sent message and resends from there', async () => {
     await world.openModelAccess();
     await world.chat.send('first version');
@@ -38,21 +46,19 @@ describe('flow: edit, regenerate and history', () => {
 
   it('starts a new chat, reopens the earlier one from the history, and deletes one', async () => {
     const frame = world.chat.frame;
-    await frame.locator('button#new-chat').click();
+    await newChat();
     await eventually(() => world.chat.messages().count(), (count) => count === 0, 'New Chat to empty the conversation');
     await world.chat.send('another chat');
     await world.chat.assistantMessage(0, 'done');
 
-    await frame.locator('button#history').click();
+    await world.workbench.clickViewTitleAction('Chat', 'Show Chat History');
     const items = frame.locator('.history-list .history-item');
     await eventually(() => items.count(), (count) => count === 2, 'both chats in the history list');
     await items.filter({ hasText: 'second version' }).locator('button.open-chat').click();
     await eventually(transcript, (messages) => messages[0]?.[1] === 'second version', 'the earlier chat to reopen');
     assert.deepEqual(await transcript(), [['user', 'second version'], ['assistant', 'second version']]);
 
-    if (!(await frame.locator('.history-list').isVisible())) {
-      await frame.locator('button#history').click();
-    }
+    await openHistory();
     await items.filter({ hasText: 'another chat' }).locator('button.delete-chat').click();
     await eventually(() => items.count(), (count) => count === 1, 'the deleted chat to leave the list');
     assert.equal(await items.filter({ hasText: 'another chat' }).count(), 0);
@@ -63,15 +69,10 @@ describe('flow: edit, regenerate and history', () => {
   /** The extension's history folder in this editor's user data (see README: History). */
   const chatsFolder = (): string => path.join(world.editor.userDataDir, 'User', 'globalStorage', 'model-access.model-access', 'chats');
 
-  const openHistory = async (): Promise<void> => {
-    if (!(await world.chat.frame.locator('.history-list').isVisible())) {
-      await world.chat.frame.locator('button#history').click();
-    }
-  };
 
   it('a deleted chat comes back with Undo', async () => {
     const frame = world.chat.frame;
-    await frame.locator('button#new-chat').click();
+    await newChat();
     await world.chat.send('delete and undo');
     await world.chat.assistantMessage(0, 'done');
     await openHistory();
@@ -88,7 +89,7 @@ describe('flow: edit, regenerate and history', () => {
     fs.writeFileSync(path.join(chatsFolder(), 'chat-broken.json'), '{"id":"broken","messages":[{"ro');
     const frame = world.chat.frame;
     // New Chat sends the view the history again, read from the folder.
-    await frame.locator('button#new-chat').click();
+    await newChat();
     await openHistory();
     const damaged = frame.locator('.history-list .history-item.damaged');
     await eventually(() => damaged.count(), (count) => count === 1, 'the damaged chat in the list');
@@ -108,7 +109,7 @@ describe('flow: edit, regenerate and history', () => {
     fs.renameSync(folder, aside);
     fs.writeFileSync(folder, 'a file where the folder should be');
     try {
-      await world.chat.frame.locator('button#new-chat').click();
+      await newChat();
       await world.chat.send('not saved');
       await world.chat.assistantMessage(0, 'done');
       const banner = world.chat.frame.locator('.save-error');

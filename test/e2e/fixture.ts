@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { startReferenceServer, type ReferenceServer, type RequestRecord } from '../../server';
 import type { EditorName } from '../harness/codeServerInstall';
 import { startEditor, type Editor } from '../harness/editor';
+import { packageExtension } from '../harness/packageExtension';
 import { testResultsDir } from '../harness/paths';
 import { sanitizeFileName, type Workbench } from '../harness/workbench';
 import { ChatView } from './chatView';
@@ -19,6 +20,11 @@ export interface SuiteOptions {
   editor?: EditorName;
   /** Display language (code-server `--locale`); default: English. */
   locale?: string;
+  /**
+   * Build the .vsix with `npm run package` and install it into the editor instead of loading this
+   * folder as the extension under development (kept in the suite's test-results folder).
+   */
+  packaged?: boolean;
 }
 
 export interface SuiteWorld {
@@ -34,6 +40,8 @@ export interface SuiteWorld {
 }
 
 export const startupTimeoutMs = 120_000;
+/** `npm run package` (type check, production bundles, vsce) on a loaded 2-core machine. */
+const packagingTimeoutMs = 120_000;
 
 /** Registers before/afterEach/after hooks on the current describe() and returns its world. */
 export function useFreshEditor(options: SuiteOptions = {}): SuiteWorld {
@@ -74,11 +82,13 @@ export function useFreshEditor(options: SuiteOptions = {}): SuiteWorld {
   };
 
   before(async function () {
-    this.timeout(startupTimeoutMs);
+    this.timeout(startupTimeoutMs + (options.packaged ? packagingTimeoutMs : 0));
     suiteDir = path.join(testResultsDir, 'e2e', sanitizeFileName(this.test?.parent?.fullTitle() ?? 'suite'));
     fs.rmSync(suiteDir, { recursive: true, force: true });
+    const installVsix = options.packaged ? packageExtension(path.join(suiteDir, 'model-access.vsix')) : undefined;
     server = await startReferenceServer();
     editor = await startEditor({
+      installVsix,
       editor: options.editor,
       baseUrl: server.baseUrl,
       apiKey: options.apiKey,

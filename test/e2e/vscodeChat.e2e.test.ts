@@ -3,24 +3,14 @@
 // view's model picker, answering there, and stopped there. Runs in the newest editor only: 1.100
 // has no provider API (the in-host suite proves nothing is registered there).
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { projectRoot, testResultsDir } from '../harness/paths';
 import { VsCodeChat } from '../harness/vscodeChat';
 import { DEFAULT_MAX_INPUT_TOKENS, DEFAULT_MAX_OUTPUT_TOKENS } from '../../src/host/lm/modelInformation';
 import { eventually, requestEnded, useFreshEditor } from './fixture';
+import { readmeScreenshot } from './readmeScreenshots';
 import { listedModelIds } from './referenceClient';
 
 /** How VS Code shows a token count in the management editor (32768 → "33K"). */
 const shownAsK = (tokens: number): string => `${Math.round(tokens / 1000)}K`;
-
-/**
- * README screenshots: written into docs/images when UPDATE_SCREENSHOTS=1, else next to the other
- * test evidence (a test run must not change tracked files).
- */
-const imagesDir = process.env.UPDATE_SCREENSHOTS === '1'
-  ? path.join(projectRoot, 'docs', 'images')
-  : path.join(testResultsDir, 'screenshots');
 
 describe('flow: Model Access models in VS Code\'s own chat (VS Code 1.139)', () => {
   const world = useFreshEditor({
@@ -31,10 +21,7 @@ describe('flow: Model Access models in VS Code\'s own chat (VS Code 1.139)', () 
   });
   const chat = (): VsCodeChat => new VsCodeChat(world.workbench.page);
 
-  async function screenshot(name: string): Promise<void> {
-    fs.mkdirSync(imagesDir, { recursive: true });
-    await world.workbench.page.screenshot({ path: path.join(imagesDir, name) });
-  }
+  const screenshot = (name: string): Promise<void> => readmeScreenshot(world.workbench.page, name);
 
   /**
    * Opens Chat: Manage Language Models. It also makes VS Code ask the providers for their models:

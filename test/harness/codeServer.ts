@@ -1,6 +1,7 @@
 // The one place that knows how code-server is started for us: its flags, its ports, the isolated
 // folders it runs in, the settings it starts with, and how it is stopped. Everything else asks
 // startCodeServer() for a ready editor and calls stop() on it.
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -11,8 +12,14 @@ import { registerScratchFolder, removeScratchFolder, sleep, spawnGroup, stopGrou
 export interface CodeServerOptions {
   /** Which editor release; default: defaultEditorName() (MODEL_ACCESS_EDITOR, else `older`). */
   editor?: EditorName;
-  /** Folder of the extension under development; default: extensionUnderTest(). */
+  /** Folder of the extension under development; default: extensionUnderTest(). Ignored with installVsix. */
   extensionDevelopmentPath?: string;
+  /**
+   * A packaged extension (.vsix) to install into this editor's fresh extensions folder with
+   * `code-server --install-extension` before it starts; then no development folder is loaded, so
+   * the tests run against exactly what a user installs.
+   */
+  installVsix?: string;
   /** Absolute path of a compiled mocha runner (exports `run()`) executed inside the extension host. */
   extensionTestsPath?: string;
   /** Folder opened in the editor; default: a fresh folder in the run folder with a sample file. */
@@ -45,6 +52,8 @@ export interface CodeServer {
   runDir: string;
   workspaceFolder: string;
   userDataDir: string;
+  /** This editor's own extensions folder (where installVsix unpacked the extension). */
+  extensionsDir: string;
   logFile: string;
   /** The VS Code version this editor bundles. */
   vscodeVersion: string;
@@ -133,10 +142,12 @@ async function launch(installation: CodeServerInstallation, runDir: string, opti
     ...(options.locale ? ['--locale', options.locale] : []),
     ...installation.flags,
   ];
+  const env = editorEnvironment({ HOME: home, TMPDIR: tmp, ...xdg, EXTENSIONS_GALLERY: '{}' }, options.env);
+  if (options.installVsix) installExtension(installation, options.installVsix, { userDataDir, extensionsDir, runDir, env });
   const child = spawnGroup(installation.node, args, {
     cwd: runDir,
     stdio: ['ignore', log, log],
-    env: editorEnvironment({ HOME: home, TMPDIR: tmp, ...xdg, EXTENSIONS_GALLERY: '{}' }, options.env),
+    env,
   });
   const pgid = child.pid;
   if (pgid === undefined) {
@@ -167,10 +178,10 @@ async function launch(installation: CodeServerInstallation, runDir: string, opti
 
   const url = workbenchUrl(origin, port, {
     folder: workspaceFolder,
-    extensionDevelopmentPath: options.extensionDevelopmentPath ?? extensionUnderTest(),
+    extensionDevelopmentPath: options.installVsix ? undefined : options.extensionDevelopmentPath ?? extensionUnderTest(),
     extensionTestsPath: options.extensionTestsPath,
   });
-  return { url, origin, port, runDir, workspaceFolder, userDataDir, logFile, vscodeVersion: installation.vscodeVersion, stop };
+  return { url, origin, port, runDir, workspaceFolder, userDataDir, extensionsDir, logFile, vscodeVersion: installation.vscodeVersion, stop };
 }
 
 /**
@@ -188,16 +199,33 @@ export function extensionUnderTest(): string {
  * The extension under development is loaded without packaging through the page's `payload`
  * query; the paths are on the "remote" (which is this machine), hence vscode-remote:// URIs.
  */
-export function workbenchUrl(origin: string, port: number, target: { folder: string; extensionDevelopmentPath: string; extensionTestsPath?: string }): string {
+export function workbenchUrl(origin: string, port: number, target: { folder: string; extensionDevelopmentPath?: string; extensionTestsPath?: string }): string {
   const remote = (absolutePath: string) => `vscode-remote://127.0.0.1:${port}${absolutePath}`;
   const payload: [string, string][] = [
-    ['extensionDevelopmentPath', remote(target.extensionDevelopmentPath)],
     ['skipWelcome', 'true'],
     ['skipReleaseNotes', 'true'],
   ];
+  if (target.extensionDevelopmentPath) payload.unshift(['extensionDevelopmentPath', remote(target.extensionDevelopmentPath)]);
   if (target.extensionTestsPath) payload.push(['extensionTestsPath', remote(target.extensionTestsPath)]);
   const query = new URLSearchParams({ folder: target.folder, payload: JSON.stringify(payload) });
   return `${origin}/?${query.toString()}`;
+}
+
+/** `code-server --install-extension FILE.vsix` into this editor's own (fresh) folders; throws with its output on failure. */
+function installExtension(
+  installation: CodeServerInstallation,
+  vsix: string,
+  folders: { userDataDir: string; extensionsDir: string; runDir: string; env: NodeJS.ProcessEnv },
+): void {
+  const result = spawnSync(
+    installation.node,
+    [installation.entryPoint, '--user-data-dir', folders.userDataDir, '--extensions-dir', folders.extensionsDir, '--install-extension', vsix],
+    { cwd: folders.runDir, env: folders.env, encoding: 'utf8', timeout: 120_000 },
+  );
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
+  if (result.status !== 0 || !/successfully installed/i.test(output)) {
+    throw new HarnessSetupError(`code-server --install-extension ${vsix} failed (${result.error?.message ?? `exit code ${result.status}`}):\n${output}`);
+  }
 }
 
 function editorEnvironment(isolation: Record<string, string>, overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {

@@ -2,6 +2,7 @@
 // bar, its model picker, and the "Language Models" management editor). Its selectors live here and
 // nowhere else, like the workbench's in workbench.ts.
 import type { Locator, Page } from 'playwright-core';
+import { closeContextViews } from './workbench';
 
 export interface ManagedModel {
   name: string;
@@ -78,17 +79,9 @@ export class VsCodeChat {
     await this.view.locator('a.action-label[aria-label^="New Chat"]').first().click();
   }
 
-  /**
-   * Closes what the workbench left floating over the view — a hover such as the Send button's
-   * "[Alt] Send to New Chat", a menu — whose blocking layer would take the next click.
-   */
-  async closeContextViews(): Promise<void> {
-    const blocking = this.page.locator('.context-view .context-view-block');
-    for (let attempt = 0; attempt < 5 && (await blocking.count()) > 0; attempt++) {
-      await this.page.mouse.move(0, 0);
-      await this.page.keyboard.press('Escape');
-      await blocking.first().waitFor({ state: 'detached', timeout: 1_000 }).catch(() => undefined);
-    }
+  /** Closes a hover or menu the workbench left floating over the view (see closeContextViews). */
+  closeContextViews(): Promise<void> {
+    return closeContextViews(this.page);
   }
 
   /** The rendered answers, oldest first. */

@@ -129,6 +129,20 @@ export class Workbench {
     if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
   }
 
+  /**
+   * Clicks one of a view's title actions (package.json `menus.view/title`, group navigation), by its
+   * command title. The workbench shows them while the pointer is over the view, so it hovers first.
+   */
+  async clickViewTitleAction(viewTitle: string, commandTitle: string): Promise<void> {
+    const pane = this.viewPane(viewTitle);
+    await closeContextViews(this.page);
+    // The tooltip of the action clicked last (the pointer stayed on it) would cover the header.
+    await this.page.mouse.move(0, 0);
+    await this.page.locator('.workbench-hover-container').waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined);
+    await pane.locator('.pane-header').hover();
+    await pane.locator(`.pane-header .actions .action-label[aria-label^="${commandTitle}"]`).click({ timeout: 15_000 });
+  }
+
   /** Tree rows of a view pane. */
   treeRows(viewTitle: string): Locator {
     return this.viewPane(viewTitle).locator('.monaco-list-row[role=treeitem]');
@@ -205,6 +219,19 @@ export class Workbench {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     await this.page.screenshot({ path: file, fullPage: true, timeout: 10_000 });
     return file;
+  }
+}
+
+/**
+ * Closes what the workbench left floating over the page — a hover such as the Send button's
+ * "[Alt] Send to New Chat", a menu — whose blocking layer would take the next click.
+ */
+export async function closeContextViews(page: Page): Promise<void> {
+  const blocking = page.locator('.context-view .context-view-block');
+  for (let attempt = 0; attempt < 5 && (await blocking.count()) > 0; attempt++) {
+    await page.mouse.move(0, 0);
+    await page.keyboard.press('Escape');
+    await blocking.first().waitFor({ state: 'detached', timeout: 1_000 }).catch(() => undefined);
   }
 }
 

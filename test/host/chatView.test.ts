@@ -11,6 +11,7 @@ import { ChatSession } from '../../src/host/chat/chatSession';
 import { nodeChatFiles } from '../../src/host/chat/chatFiles';
 import type { ChatSettings } from '../../src/host/chat/chatTypes';
 import { ChatViewProvider } from '../../src/host/chat/chatViewProvider';
+import { SearchIndex } from '../../src/host/search/searchIndex';
 import { HistoryStore } from '../../src/host/chat/historyStore';
 import type { HostToWebview } from '../../src/shared/protocol';
 import { waitFor } from './waitFor';
@@ -80,10 +81,12 @@ describe('chat view provider (in the real extension host)', function () {
     settings = { model: 'echo-1', api: 'chat' };
     warnings = [];
     const log = { trace: () => {}, debug: () => {}, info: () => {}, warn: (m: string) => warnings.push(m), error: (m: string) => warnings.push(m) };
+    const store = new HistoryStore(nodeChatFiles(historyDir));
+    const index = new SearchIndex(store);
     session = new ChatSession({
       getClient: async () => new ModelAccessClient({ baseUrl, apiKey: 'demo-key' }),
       getSettings: () => settings,
-      store: new HistoryStore(nodeChatFiles(historyDir)),
+      store,
       post: (message) => provider.post(message),
       onStateReplaced: () => void provider.replayState(),
       log,
@@ -93,6 +96,7 @@ describe('chat view provider (in the real extension host)', function () {
       extensionUri,
       session,
       configStatus: async () => ({ hasApiKey: true, hasBaseUrl: true, model: settings.model }),
+      search: (query) => index.search(query),
       log,
     });
     view = new FakeView();
@@ -246,7 +250,7 @@ describe('chat view provider (in the real extension host)', function () {
       isStreamingRequiredError,
     });
     provider.dispose();
-    provider = new ChatViewProvider({ extensionUri, session: limited, configStatus: async () => ({ hasApiKey: true, hasBaseUrl: true, model: settings.model }), log: { trace: () => {}, debug: () => {}, info: () => {}, warn: () => {}, error: () => {} } });
+    provider = new ChatViewProvider({ extensionUri, session: limited, search: () => ({ hits: [], total: 0, work: { chatsIndexed: 0, wordsCompared: 0, postingsVisited: 0, snippetsBuilt: 0 } }), configStatus: async () => ({ hasApiKey: true, hasBaseUrl: true, model: settings.model }), log: { trace: () => {}, debug: () => {}, info: () => {}, warn: () => {}, error: () => {} } });
     view = new FakeView();
     provider.resolveWebviewView(view as unknown as vscode.WebviewView);
     try {
@@ -318,5 +322,71 @@ describe('chat view provider (in the real extension host)', function () {
     await waitFor('the retried answer', () => session.chat.messages[1]?.status === 'done');
     assert.equal(session.chat.messages.length, 2);
     assert.equal(session.chat.messages[1].content, 'Try again');
+  });
+
+  it('Open Answer in Editor (from the page) opens that answer as plain Markdown in an untitled editor', async () => {
+    await ready();
+    await session.send('# Title\n\nSome **bold** text and `code`.');
+    await session.send('A second answer');
+    const [, first] = session.chat.messages;
+    view.webview.send({ type: 'openAnswerInEditor', messageId: first.id });
+    await waitFor('an editor with the answer', () => vscode.window.activeTextEditor?.document.getText() === first.content);
+    const document = vscode.window.activeTextEditor?.document;
+    assert.equal(document?.languageId, 'markdown');
+    assert.equal(document?.isUntitled, true);
+    assert.equal(document?.getText(), '# Title\n\nSome **bold** text and `code`.', 'the Markdown source, not rendered text');
+  });
+
+  it('Open Answer in Editor ignores ids that are not an answer of the open chat', async () => {
+    await ready();
+    await session.send('Only this');
+    const [question] = session.chat.messages;
+    const editors = (): number => vscode.workspace.textDocuments.filter((document) => document.isUntitled).length;
+    const before = editors();
+    for (const messageId of [question.id, 'no-such-message', '../../etc/passwd']) {
+      view.webview.send({ type: 'openAnswerInEditor', messageId });
+    }
+    view.webview.send({ type: 'openAnswerInEditor', messageId: 42 });
+    await waitFor('three refusals and one malformed message', () => warnings.filter((w) => w.includes('Open Answer in Editor')).length === 3 && warnings.some((w) => w.includes('malformed message from the view (type openAnswerInEditor)')));
+    assert.equal(editors(), before, 'nothing was opened');
+  });
+
+  it('the command opens the newest answer', async () => {
+    await ready();
+    await session.send('Older');
+    await session.send('Newest answer');
+    const editor = await provider.openAnswerInEditor();
+    assert.equal(editor?.document.getText(), 'Newest answer');
+    assert.equal(editor?.document.languageId, 'markdown');
+  });
+
+  it('searches every chat from the page, opens a hit at its message, and checks chat and message ids from the page against the store', async () => {
+    await ready();
+    await session.send('Where did the walrus go?');
+    const chatId = session.chat.id;
+    const answerId = session.chat.messages[1].id;
+    await session.newChat();
+    view.webview.send({ type: 'searchChats', query: 'WALRUS', requestId: 7 });
+    await waitFor('the search results', () => view.webview.posted.some((m) => m.type === 'searchResults' && m.requestId === 7));
+    const results = view.webview.posted.find((m) => m.type === 'searchResults');
+    assert.ok(results?.type === 'searchResults');
+    assert.deepEqual(results.hits.map((hit) => [hit.chatId, hit.role]), [[chatId, 'user'], [chatId, 'assistant']]);
+    view.webview.send({ type: 'openChat', chatId, messageId: answerId });
+    await waitFor('the reveal of the hit', () => view.webview.posted.some((m) => m.type === 'revealMessage' && m.messageId === answerId));
+    assert.equal(session.chat.id, chatId);
+    // A message id that is not in the chat opens the chat but reveals nothing.
+    await session.newChat();
+    view.webview.send({ type: 'openChat', chatId, messageId: 'not-a-message' });
+    await waitFor('the chat to open', () => session.chat.id === chatId);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(view.webview.posted.filter((m) => m.type === 'revealMessage').length, 1);
+    // Pin from the page: a stored chat is pinned; an id no chat has (or a path) changes nothing on disk.
+    const filesBefore = fs.readdirSync(historyDir).sort();
+    view.webview.send({ type: 'pinChat', chatId: '../escape', pinned: true });
+    view.webview.send({ type: 'pinChat', chatId: 'no-such-chat', pinned: true });
+    view.webview.send({ type: 'pinChat', chatId, pinned: true });
+    await waitFor('the pin', () => view.webview.posted.some((m) => m.type === 'history' && m.history.some((chat) => chat.id === chatId && chat.pinned)));
+    assert.deepEqual(fs.readdirSync(historyDir).sort(), filesBefore);
+    assert.equal(JSON.parse(fs.readFileSync(path.join(historyDir, `chat-${chatId}.json`), 'utf8')).pinned, true);
   });
 });

@@ -11,6 +11,7 @@ import type { DeletedChat, HistoryStore } from './historyStore';
 import { StreamingFallback } from './streamingFallback';
 import { Throttle } from './throttle';
 import { realTimers, type Timers } from './timers';
+import { forkTranscript, pinRefusal, renameTranscript, type PinRefusal } from './organize';
 import { createTranscript, newId, titleOf } from './transcript';
 import { rememberedChoice, type ModelChoice } from './modelChoice';
 import { profileModelLabel } from '../profiles/profiles';
@@ -66,6 +67,8 @@ interface StreamingSave {
   transcript: Transcript;
   answer: TranscriptMessage;
   based: boolean;
+  /** The chat itself changed (a rename, a pin): the next save writes it whole. */
+  rewrite?: boolean;
   content: number;
   reasoning: number;
 }
@@ -279,6 +282,61 @@ export class ChatSession {
   }
 
   /**
+   * Opens a new chat holding the open conversation up to and including `messageId` (Fork from
+   * here). The original is not written. Refused (false) while an answer streams or when the
+   * message is not in the open chat.
+   */
+  async fork(messageId: string): Promise<boolean> {
+    if (this.busy) {
+      this.deps.log.debug('Chat: fork refused while an answer streams.');
+      return false;
+    }
+    this.adoptNewerStored();
+    const fork = forkTranscript(this.transcript, messageId, this.timers.now());
+    if (!fork) {
+      this.deps.log.debug('Chat: fork at an unknown message ignored.');
+      return false;
+    }
+    this.transcript = fork;
+    // The fork goes on with the model (and profile) its messages asked last, as a reopened chat does.
+    this.choice = rememberedChoice(fork.messages);
+    this.saveNow();
+    await this.saved;
+    await this.rememberCurrent();
+    this.deps.onStateReplaced();
+    return true;
+  }
+
+  /** Names a chat (an empty name brings back the automatic title); false when the chat is not stored. */
+  rename(chatId: string, name: string): Promise<boolean> {
+    return this.changeChat(chatId, (transcript) => renameTranscript(transcript, name));
+  }
+
+  /** The chat's title, when it is the open chat or a stored one (checked against the store). */
+  chatTitle(chatId: string): string | undefined {
+    return chatId === this.transcript.id ? this.transcript.title : this.deps.store.load(chatId)?.title;
+  }
+
+  /**
+   * Pins or unpins a chat. Resolves undefined when done, or why not: too many chats pinned already
+   * (see pinRefusal), or the chat is not stored.
+   */
+  async setPinned(chatId: string, pinned: boolean): Promise<PinRefusal | undefined> {
+    if (pinned) {
+      const pinnedOthers = this.deps.store.list().filter((summary) => summary.pinned && summary.id !== chatId).length;
+      const refusal = pinRefusal(pinnedOthers, this.deps.store.capacity);
+      if (refusal) {
+        return refusal;
+      }
+    }
+    const changed = await this.changeChat(chatId, (transcript) => {
+      if (pinned) transcript.pinned = true;
+      else delete transcript.pinned;
+    });
+    return changed ? undefined : { reason: 'notStored' };
+  }
+
+  /**
    * Stops the answer in progress and settles once the chat is on disk: the extension's deactivate
    * returns this, and VS Code waits for it before a reload or shutdown ends the process, so the
    * text of an answer cut off that way is not lost.
@@ -365,6 +423,35 @@ export class ChatSession {
     }
     this.transcript = stored;
     this.deps.onStateReplaced();
+    return true;
+  }
+
+  /**
+   * Applies `change` to a chat and stores it whole; false when it is neither the open chat nor stored.
+   * The open chat is changed in memory and saved through the session's queue (so a save in flight
+   * cannot write the old title back); another chat is read from the store, changed and written.
+   */
+  private async changeChat(chatId: string, change: (transcript: Transcript) => void): Promise<boolean> {
+    if (chatId === this.transcript.id) {
+      this.adoptNewerStored();
+      change(this.transcript);
+      // While an answer streams, saves append answer text only: this one must write the chat whole.
+      if (this.streamingSave) {
+        this.streamingSave.rewrite = true;
+      }
+      this.saveNow();
+      await this.saved;
+    } else {
+      const stored = this.deps.store.load(chatId);
+      if (!stored) {
+        this.deps.log.warn('Chat: the chat to change is no longer stored.');
+        this.deps.post({ type: 'history', history: this.history() });
+        return false;
+      }
+      change(stored);
+      await this.deps.store.save(stored);
+    }
+    this.deps.post({ type: 'history', history: this.history() });
     return true;
   }
 
@@ -550,9 +637,12 @@ export class ChatSession {
     }
     this.saved = this.saved
       .then(async () => {
-        if (streaming?.based) {
+        if (streaming?.based && !streaming.rewrite) {
           await this.appendStreamed(streaming);
           return;
+        }
+        if (streaming) {
+          streaming.rewrite = false;
         }
         // Measured right before save() serializes the chat: that much of the answer is then on disk.
         const content = streaming?.answer.content.length ?? 0;

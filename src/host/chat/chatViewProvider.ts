@@ -1,7 +1,9 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { isWebviewToHost, type ErrorAction, type HostToWebview, type WebviewToHost } from '../../shared/protocol';
+import { answerToOpen, openMarkdownInEditor } from '../accessibility/answerInEditor';
+import { isWebviewToHost, type ErrorAction, type HostToWebview, type SearchHit, type WebviewToHost } from '../../shared/protocol';
+import type { SearchResult } from '../search/searchIndex';
 import { Disposable } from '../util/disposable';
 import type { ChatLog } from './chatTypes';
 import type { ChatSession } from './chatSession';
@@ -31,6 +33,8 @@ export interface ChatViewDeps {
   /** Whether a key and a base URL are set (never the key itself). */
   configStatus(): Promise<ChatConfigStatus>;
   log: ChatLog;
+  /** Searches every stored chat (the index in src/host/search). */
+  search(query: string): SearchResult;
 }
 
 /**
@@ -186,6 +190,58 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     return true;
   }
 
+  /** Searches every stored chat (Search Chats). */
+  search(query: string): SearchResult {
+    return this.deps.search(query);
+  }
+
+  /** Opens a search hit's chat in the view, scrolled to its message (checked against the opened chat). */
+  async openSearchHit(hit: Pick<SearchHit, 'chatId' | 'messageId'>): Promise<void> {
+    await this.reveal(false);
+    await this.openChatAt(hit.chatId, hit.messageId);
+  }
+
+  /**
+   * Renames a chat (the open one when `chatId` is absent). Without `name`, asks for it in an input
+   * box; an empty name gives the chat its automatic title back. Resolves the new title, or
+   * undefined when cancelled or the chat is not stored.
+   */
+  async renameChat(chatId = this.deps.session.chat.id, name?: string): Promise<string | undefined> {
+    const { session } = this.deps;
+    const current = session.chatTitle(chatId);
+    if (current === undefined) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('This chat is no longer stored.'));
+      return undefined;
+    }
+    const newName = name ?? await vscode.window.showInputBox({
+      title: vscode.l10n.t('Rename Chat'),
+      value: current,
+      prompt: vscode.l10n.t('The chat\'s new name (leave it empty to name the chat after its first prompt again).'),
+    });
+    if (newName === undefined || !(await session.rename(chatId, newName))) {
+      return undefined;
+    }
+    return session.chatTitle(chatId);
+  }
+
+  /** Pins or unpins a chat (the open one when `chatId` is absent; toggles when `pinned` is absent). */
+  async pinChat(chatId = this.deps.session.chat.id, pinned?: boolean): Promise<boolean> {
+    const { session } = this.deps;
+    const wanted = pinned ?? !session.history().some((summary) => summary.id === chatId && summary.pinned);
+    const refusal = await session.setPinned(chatId, wanted);
+    if (refusal?.reason === 'tooMany') {
+      void vscode.window.showWarningMessage(vscode.l10n.t(
+        'At most {0} chats can be pinned: the history keeps {1}, and one place stays for the chat you are in. Unpin a chat first.',
+        refusal.limit, refusal.capacity));
+      return false;
+    }
+    if (refusal?.reason === 'notStored') {
+      void vscode.window.showWarningMessage(vscode.l10n.t('This chat is no longer stored.'));
+      return false;
+    }
+    return true;
+  }
+
   /** The user picked a model: the open chat continues with it (see ChatSession.followActiveModel). */
   followActiveModel(): void {
     this.deps.session.followActiveModel();
@@ -240,14 +296,28 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         return session.send(message.text);
       case 'stop':
         return session.stop();
-      case 'newChat':
-        return session.newChat();
       case 'regenerate':
         return session.regenerate();
       case 'edit':
         return session.edit(message.messageId, message.text);
       case 'openChat':
-        return session.openChat(message.chatId);
+        return this.openChatAt(message.chatId, message.messageId);
+      case 'forkChat':
+        if (!(await session.fork(message.messageId)) && session.busy) {
+          void vscode.window.showInformationMessage(vscode.l10n.t('Wait until the answer ends (or stop it) to fork the chat.'));
+        }
+        return;
+      case 'renameChat':
+        await this.renameChat(message.chatId);
+        return;
+      case 'pinChat':
+        await this.pinChat(message.chatId, message.pinned);
+        return;
+      case 'searchChats': {
+        const result = this.deps.search(message.query);
+        this.post({ type: 'searchResults', requestId: message.requestId, hits: result.hits, total: result.total });
+        return;
+      }
       case 'deleteChat':
         return session.deleteChat(message.chatId);
       case 'openChatFile':
@@ -268,6 +338,32 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         return;
       case 'insertCode':
         return this.insertCode(message.code);
+      case 'openAnswerInEditor':
+        await this.openAnswerInEditor(message.messageId);
+        return;
+    }
+  }
+
+  /**
+   * Open Answer in Editor: answer `messageId` of the open chat (from the page), or the newest answer
+   * (the command). Resolves to the editor, or undefined when there is no such answer.
+   */
+  async openAnswerInEditor(messageId?: string): Promise<vscode.TextEditor | undefined> {
+    const answer = answerToOpen(this.deps.session.chat, messageId);
+    if (!answer) {
+      if (messageId === undefined) void vscode.window.showInformationMessage(vscode.l10n.t('This chat has no answer to open yet.'));
+      else this.deps.log.warn(`Chat: ignored Open Answer in Editor for a message that is not an answer of this chat (${messageId.slice(0, 40)}).`);
+      return undefined;
+    }
+    return openMarkdownInEditor(answer.content);
+  }
+
+  /** Opens a chat; with a message id that is in it (ids from the page are checked), scrolls to that message. */
+  private async openChatAt(chatId: string, messageId: string | undefined): Promise<void> {
+    const { session } = this.deps;
+    await session.openChat(chatId);
+    if (messageId !== undefined && session.chat.id === chatId && session.chat.messages.some((message) => message.id === messageId)) {
+      this.postWhenReady({ type: 'revealMessage', messageId });
     }
   }
 

@@ -14,7 +14,10 @@ export interface DeletedChat {
 /** The history entry of a chat file that cannot be read: shown, never silently dropped. */
 export const DAMAGED_TITLE = WEBVIEW_STRINGS.damagedChat;
 
-/** Past chats are kept at most this many; saving one more drops the least recently updated (damaged files are never dropped). */
+/**
+ * Past chats are kept at most this many; saving one more drops the least recently updated one that
+ * is not pinned (damaged files and pinned chats are never dropped; see maxPinnedChats).
+ */
 export const MAX_STORED_CHATS = 100;
 
 /** Chat ids are UUIDs; anything else (say, an id from the webview) never becomes a path. */
@@ -98,9 +101,10 @@ export class HistoryStore {
     }
     // Serialized now: the live transcript keeps changing while it streams.
     const text = JSON.stringify(transcript);
-    // The chat being saved always stays; the others keep their places by recency.
+    // The chat being saved always stays, and so do pinned ones; the others keep their places by recency.
     const others = this.summarize(file).filter((summary) => !summary.damaged);
-    const evicted = others.slice(Math.max(0, this.maxChats - 1));
+    const unpinned = others.filter((summary) => !summary.pinned);
+    const evicted = unpinned.slice(Math.max(0, this.maxChats - 1 - (others.length - unpinned.length)));
     await this.files.writeAtomic(file, text);
     // The whole chat is on disk: the journal of its streaming answer is no longer needed.
     await this.files.remove(journalOf(file));
@@ -147,6 +151,26 @@ export class HistoryStore {
         }
       },
     };
+  }
+
+  /** How many chats the store keeps (see MAX_STORED_CHATS). */
+  get capacity(): number {
+    return this.maxChats;
+  }
+
+  /**
+   * Every chat file with its version (it changes whenever the file may have changed): what a
+   * search index needs to know which chats to read again. Damaged files are listed too.
+   */
+  chatVersions(): { id: string; version: string }[] {
+    const result: { id: string; version: string }[] = [];
+    for (const file of this.listFiles()) {
+      const id = CHAT_FILE.exec(file.name)?.[1];
+      if (id !== undefined) {
+        result.push({ id, version: file.version });
+      }
+    }
+    return result;
   }
 
   /** Where the chat's file is on disk, for Open File on a damaged chat; undefined in memory. */

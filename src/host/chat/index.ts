@@ -12,6 +12,7 @@ import { ChatSession } from './chatSession';
 import { CHAT_VIEW_ID, ChatViewProvider, type ChatConfigStatus } from './chatViewProvider';
 import { memoryChatFiles, nodeChatFiles, type ChatFiles } from './chatFiles';
 import { HistoryStore } from './historyStore';
+import { SearchIndex } from '../search/searchIndex';
 
 export { CHAT_VIEW_ID, ChatViewProvider } from './chatViewProvider';
 export type { ChatSession } from './chatSession';
@@ -20,6 +21,8 @@ export interface ChatDeps {
   keys: KeyStore;
   clients: ClientProvider;
   log: Log;
+  /** Called each time an answer finishes completely (status done) in the Chat view. */
+  onAnswerDone?: () => void;
 }
 
 /**
@@ -55,7 +58,10 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
       return settings.profiles.some((profile) => profile.name === name) ? { ...settingsForProfile(settings, name), model: choice.model } : undefined;
     },
     store,
-    post: (message) => provider.post(message),
+    post: (message) => {
+      if (message.type === 'messageUpdated' && message.message.role === 'assistant' && message.message.status === 'done') deps.onAnswerDone?.();
+      provider.post(message);
+    },
     onStateReplaced: () => void provider.replayState(),
     log,
     isStreamingRequiredError,
@@ -66,7 +72,10 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     },
   });
   // The session reaches the provider only through these callbacks, called after both exist.
-  const provider = new ChatViewProvider({ extensionUri: context.extensionUri, session, configStatus, log });
+  // Built on the first search, then kept in step with the chat files (see SearchIndex).
+  let index: SearchIndex | undefined;
+  const search = (query: string) => (index ??= new SearchIndex(store)).search(query);
+  const provider = new ChatViewProvider({ extensionUri: context.extensionUri, session, configStatus, log, search });
 
   const refresh = (): void => void provider.refreshConfig();
   context.subscriptions.push(

@@ -1,7 +1,7 @@
 // Pure helpers over transcripts: creation, titles, summaries, and the checks that make data read
 // back from storage trustworthy (it may come from an older version, or a crash mid-answer).
 import { randomUUID } from 'node:crypto';
-import type { TranscriptMessage, ChatSummary, ErrorAction, ErrorInfo, MessageStatus, Transcript, Usage } from '../../shared/protocol';
+import type { TranscriptMessage, ChatSummary, ErrorAction, ErrorInfo, ForkOrigin, MessageStatus, Transcript, Usage } from '../../shared/protocol';
 import { isErrorAction } from '../../shared/protocol';
 import { parseModelParameters } from '../../shared/modelParameters';
 import { isRecord } from '../../util/isRecord';
@@ -26,7 +26,11 @@ export function titleFromText(text: string, maxLength = TITLE_MAX_LENGTH): strin
   return oneLine.length > maxLength ? `${oneLine.slice(0, maxLength - 1).trimEnd()}…` : oneLine;
 }
 
+/** The chat's title: the user's name for it once renamed, otherwise its first prompt. */
 export function titleOf(transcript: Transcript): string {
+  if (transcript.renamed) {
+    return transcript.title;
+  }
   const firstUser = transcript.messages.find((message) => message.role === 'user');
   return firstUser ? titleFromText(firstUser.content) : UNTITLED;
 }
@@ -37,6 +41,8 @@ export function toSummary(transcript: Transcript): ChatSummary {
     title: transcript.title,
     updatedAt: transcript.updatedAt,
     messageCount: transcript.messages.length,
+    ...(transcript.pinned ? { pinned: true } : {}),
+    ...(transcript.forkedFrom ? { forkedFrom: { ...transcript.forkedFrom } } : {}),
   };
 }
 
@@ -136,5 +142,17 @@ export function parseTranscript(value: unknown): Transcript | undefined {
     updatedAt: optionalNumber(value.updatedAt) ?? createdAt,
     messages,
   };
+  // Fields added later (rename, pin, fork): a file written before them simply has none.
+  if (value.renamed === true) transcript.renamed = true;
+  if (value.pinned === true) transcript.pinned = true;
+  const forkedFrom = parseForkOrigin(value.forkedFrom);
+  if (forkedFrom) transcript.forkedFrom = forkedFrom;
   return recoverInterrupted(transcript);
+}
+
+function parseForkOrigin(value: unknown): ForkOrigin | undefined {
+  if (!isRecord(value) || typeof value.chatId !== 'string' || typeof value.title !== 'string' || typeof value.messageId !== 'string') {
+    return undefined;
+  }
+  return { chatId: value.chatId, title: value.title, messageId: value.messageId };
 }

@@ -14,6 +14,11 @@ export function trustedArgument<T>(value: T, runningTests: boolean): T | undefin
   return runningTests ? value : undefined;
 }
 
+/** A string argument from our own tests; anything else (another caller, or not a string) is dropped. */
+export function trustedString(value: unknown, runningTests: boolean): string | undefined {
+  return runningTests && typeof value === 'string' ? value : undefined;
+}
+
 export interface ModelArgumentTrust {
   runningTests: boolean;
   /** True only for a row object the Models tree itself created (an identity check, never a shape check). */

@@ -13,6 +13,9 @@ const MESSAGES_PER_FRAME = 20;
 /** How close to the bottom (px) still counts as "at the bottom". */
 const BOTTOM_SLACK = 32;
 
+/** How long a message opened from a search stays highlighted. */
+export const REVEAL_HIGHLIGHT_MS = 2000;
+
 export class ConversationView {
   readonly element: HTMLElement;
   private readonly list: HTMLElement;
@@ -23,6 +26,8 @@ export class ConversationView {
   private busy = false;
   private pinnedToBottom = true;
   private lastScrollTop = 0;
+  /** Called after older messages of a replayed chat were rendered (Find searches them then). */
+  onBacklogRendered: (() => void) | undefined;
 
   constructor(private readonly context: MessageContext) {
     const { doc } = context;
@@ -96,6 +101,7 @@ export class ConversationView {
     // Above what is shown: the browser keeps the visible messages in place (scroll anchoring).
     this.list.prepend(fragment);
     this.refresh();
+    this.onBacklogRendered?.();
     if (this.backlog.length > 0) {
       this.context.scheduler.schedule(this.renderBacklog);
     }
@@ -131,6 +137,37 @@ export class ConversationView {
     } else {
       this.add(message);
     }
+  }
+
+  /**
+   * Scrolls to a message and highlights it briefly (a search hit was opened). An older message not
+   * rendered yet is rendered first, with everything after it. False when the chat has no such message.
+   */
+  reveal(messageId: string): boolean {
+    while (!this.views.has(messageId) && this.backlog.some((message) => message.id === messageId)) {
+      this.renderBacklog();
+    }
+    const view = this.views.get(messageId);
+    if (!view) {
+      return false;
+    }
+    this.setPinned(false);
+    view.element.scrollIntoView?.({ block: 'center' });
+    view.element.classList.add('revealed');
+    this.context.doc.defaultView?.setTimeout(() => view.element.classList.remove('revealed'), REVEAL_HIGHLIGHT_MS);
+    return true;
+  }
+
+  /** Each rendered message's content, in order (what Find searches). */
+  contents(): Element[] {
+    return Array.from(this.list.querySelectorAll('.message > .content'));
+  }
+
+  /** Scrolls a find match into view (the user then reads there: the view stops following the stream). */
+  revealRange(range: Range): void {
+    this.setPinned(false);
+    const target = range.startContainer.parentElement;
+    target?.scrollIntoView?.({ block: 'center' });
   }
 
   showRetry(notice: RetryNotice): void {

@@ -42,6 +42,7 @@ export class MessageView {
   private countdown: RetryCountdown | undefined;
   private regenerateButton: HTMLButtonElement | undefined;
   private editButton: HTMLButtonElement | undefined;
+  private forkButton: HTMLButtonElement | undefined;
   private editor: HTMLElement | undefined;
   private readonly flush = (): void => this.render();
 
@@ -129,6 +130,9 @@ export class MessageView {
     if (this.editButton) {
       this.editButton.disabled = busy;
     }
+    if (this.forkButton) {
+      this.forkButton.disabled = busy;
+    }
   }
 
   dispose(): void {
@@ -208,15 +212,19 @@ export class MessageView {
     const { doc } = this.context;
     // No listeners here: the conversation delegates clicks to `activate`, so a long history
     // holds no live handler per message (issue 8: settled messages cost nothing to keep).
+    // A new chat with the conversation up to here; the original stays as it is.
+    this.forkButton = iconButton(doc, 'repo-forked', t('forkFromHere'), { className: 'fork' });
     if (this.message.role === 'user') {
       this.editButton = iconButton(doc, 'edit', t('editAndResend'), { className: 'edit' });
-      this.actions.append(this.editButton);
+      this.actions.append(this.editButton, this.forkButton);
       return;
     }
     const copyButton = iconButton(doc, 'copy', t('copyAnswer'), { className: 'copy-message' });
     this.regenerateButton = iconButton(doc, 'refresh', t('regenerate'), { className: 'regenerate' });
     this.regenerateButton.hidden = true;
-    this.actions.append(copyButton, this.regenerateButton);
+    this.actions.append(copyButton, this.regenerateButton, this.forkButton);
+    // Open Answer in Editor: the answer as plain Markdown in an editor (screen readers, search).
+    this.actions.append(iconButton(doc, 'go-to-file', t('openAnswerInEditor'), { className: 'open-in-editor' }));
   }
 
   /** Runs the action of one of this message's own buttons (a primary click delegated by the conversation). */
@@ -230,6 +238,10 @@ export class MessageView {
       this.context.host.post({ type: 'copyText', text: this.message.content });
     } else if (button === this.regenerateButton) {
       this.context.host.post({ type: 'regenerate' });
+    } else if (button.classList.contains('open-in-editor')) {
+      this.context.host.post({ type: 'openAnswerInEditor', messageId: this.message.id });
+    } else if (button === this.forkButton) {
+      this.context.host.post({ type: 'forkChat', messageId: this.message.id });
     }
   }
 

@@ -45,7 +45,8 @@ function codeBlockHtml(code: string, language: string, env?: StreamingEnv): stri
     `<button type="button" class="insert-code" title="${escapeHtml(t('insertCode'))}" aria-label="${escapeHtml(t('insertCodeLabel'))}">` +
     '<span class="codicon codicon-insert" aria-hidden="true"></span></button>' +
     '</span></div>' +
-    `<pre><code class="hljs${languageClass}">${markBidiControls(highlighted ?? escapeHtml(code))}</code></pre></div>\n`
+    // Focusable: a long line scrolls the block sideways, and keyboard users must be able to scroll it too.
+    `<pre tabindex="0"><code class="hljs${languageClass}">${markBidiControls(highlighted ?? escapeHtml(code))}</code></pre></div>\n`
   );
 }
 

@@ -183,10 +183,10 @@ describe('webview/app (jsdom)', () => {
     it('leaves focus alone when a replay arrives while the user is elsewhere in the view', () => {
       const h = createAppHarness();
       h.receive(state([message('user', 'q')]));
-      const newChat = h.$<HTMLButtonElement>('button#new-chat');
-      newChat.focus();
+      const picker = h.$<HTMLButtonElement>('button#model-picker');
+      picker.focus();
       h.receive(state([message('user', 'q')]));
-      assert.equal(h.doc.activeElement, newChat);
+      assert.equal(h.doc.activeElement, picker);
     });
 
     it('cancels an edit with Escape', () => {
@@ -522,10 +522,21 @@ describe('webview/app (jsdom)', () => {
   });
 
   describe('toolbar, history and welcome', () => {
-    it('New Chat posts newChat', () => {
+    it('has no New Chat, History or Export button of its own: they are the view\'s title actions', () => {
       const h = createAppHarness();
-      click(h.window, h.$('button#new-chat'));
-      assert.deepEqual(h.posted, [{ type: 'newChat' }]);
+      assert.deepEqual(h.$$('.toolbar button').map((button) => button.id), ['model-picker']);
+      assert.equal(h.doc.querySelector('button#new-chat, button#history, button#export'), null);
+    });
+
+    it('closes the history list when another chat is shown (New Chat from the view title)', () => {
+      const h = createAppHarness();
+      h.receive(state([message('user', 'q')]));
+      h.receive({ type: 'showHistory' });
+      assert.ok(isShown(h.$('.history-list')));
+      h.receive(state([message('user', 'q')]));
+      assert.ok(isShown(h.$('.history-list')), 'a replay of the same chat keeps the list open');
+      h.receive(state([], { chat: { id: 'chat-2', title: '', messages: [], createdAt: 0, updatedAt: 0 } }));
+      assert.equal(isShown(h.$('.history-list')), false);
     });
 
     it('lists past chats to open or delete', () => {
@@ -536,10 +547,8 @@ describe('webview/app (jsdom)', () => {
           { id: 'chat-1', title: 'First chat', updatedAt: 5, messageCount: 1 },
         ],
       }));
-      const toggle = h.$('button#history');
       assert.equal(isShown(h.$('.history-list')), false);
-      click(h.window, toggle);
-      assert.equal(toggle.getAttribute('aria-expanded'), 'true');
+      h.receive({ type: 'showHistory' });
       assert.ok(isShown(h.$('.history-list')));
       const items = h.$$('.history-list .history-item');
       assert.deepEqual(items.map((i) => i.dataset.chatId), ['chat-1', 'old'], 'newest first');
@@ -559,7 +568,7 @@ describe('webview/app (jsdom)', () => {
         { id: 'c', title: 'C', updatedAt: 3, messageCount: 2 },
       ];
       h.receive(state([], { history: chats }));
-      click(h.window, h.$('button#history'));
+      h.receive({ type: 'showHistory' });
       const remove = h.$<HTMLButtonElement>('.history-item[data-chat-id="b"] button.delete-chat');
       remove.focus();
       click(h.window, remove);
@@ -583,7 +592,7 @@ describe('webview/app (jsdom)', () => {
       assert.ok(isShown(h.$('.history-list')));
       h.$('.history-panel').dispatchEvent(key(h.window, 'keydown', { key: 'Escape' }));
       assert.equal(isShown(h.$('.history-list')), false);
-      assert.equal(h.doc.activeElement, h.$('button#history'));
+      assert.equal(h.doc.activeElement, h.$('textarea#prompt'), 'focus returns to the prompt');
     });
 
     it('shows the welcome panel while the key or base URL is missing', () => {
@@ -655,7 +664,7 @@ describe('webview/app (jsdom)', () => {
       const h = createAppHarness();
       h.receive(state([message('user', 'hi'), message('assistant', '```js\nx\n```')]));
       h.runFrames();
-      for (const selector of ['.code-block button.insert-code', '.message button.copy-message', '.message button.edit', 'button#model-picker', 'button#new-chat']) {
+      for (const selector of ['.code-block button.insert-code', '.message button.copy-message', '.message button.edit', 'button#model-picker']) {
         h.$(selector).dispatchEvent(new h.window.MouseEvent('click', { bubbles: true, cancelable: true, button: 2 }));
       }
       assert.deepEqual(h.posted, []);

@@ -47,7 +47,7 @@ describe('webview notices (jsdom)', () => {
       { id: 'good', title: 'Fine', updatedAt: 2, messageCount: 2 },
       { id: 'bad', title: 'Damaged chat (cannot be read)', updatedAt: 1, messageCount: 0, damaged: true },
     ] }));
-    click(h.window, h.$('button#history'));
+    h.receive({ type: 'showHistory' });
     const damaged = h.$('.history-item[data-chat-id="bad"]');
     assert.ok(damaged.classList.contains('damaged'));
     assert.equal(damaged.querySelector('button.open-chat'), null);

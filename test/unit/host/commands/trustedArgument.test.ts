@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { PREFILL_MAX_LENGTH, questionArgument, trustedArgument, trustedModelId, type ModelArgumentTrust } from '../../../../src/host/commands/trustedArgument';
+import { PREFILL_MAX_LENGTH, questionArgument, trustedArgument, trustedModelId, trustedString, type ModelArgumentTrust } from '../../../../src/host/commands/trustedArgument';
 
 describe('trustedArgument', () => {
   it('drops a command argument outside tests, so a command: link cannot set the key or base URL', () => {
@@ -55,5 +55,13 @@ describe('questionArgument (Ask About Selection)', () => {
     assert.deepEqual(questionArgument({ question: 'Why?' }, false), {});
     assert.deepEqual(questionArgument(undefined, true), {});
     assert.deepEqual(questionArgument(' \n ', false), {});
+  });
+});
+
+describe('trustedString (Rename Chat, Pin or Unpin Chat)', () => {
+  it('takes a chat id or name only from the tests, and only a string', () => {
+    assert.equal(trustedString('chat-1', true), 'chat-1');
+    assert.equal(trustedString('chat-1', false), undefined);
+    assert.equal(trustedString({ id: 'chat-1' }, true), undefined);
   });
 });
