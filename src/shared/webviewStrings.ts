@@ -6,9 +6,7 @@
 
 export const WEBVIEW_STRINGS = {
   // Toolbar
-  newChat: 'New Chat',
   chatHistory: 'Chat History',
-  chatActions: 'Chat actions',
   selectModel: 'Select a model',
   modelChange: 'Model: {0}. Change model',
   // Prompt
@@ -66,7 +64,6 @@ export const WEBVIEW_STRINGS = {
   actionSelectModel: 'Select Model',
   // Announcements for screen readers
   answerStarted: 'Answer started.',
-  answerComplete: 'Answer complete.',
   answerStopped: 'Answer stopped.',
   answerError: 'Error: {0}.',
   requestFailed: 'the request failed',

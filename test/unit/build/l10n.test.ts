@@ -108,6 +108,17 @@ describe('build: localization', function () {
     assert.equal(manifest.l10n, './l10n');
   });
 
+  it('every word of the webview\'s table is used (a text nobody shows is not worth translating)', () => {
+    const files = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true })
+      .flatMap((entry) => (entry.isDirectory() ? files(path.join(dir, entry.name)) : entry.name.endsWith('.ts') ? [path.join(dir, entry.name)] : []));
+    const code = files(path.join(projectRoot, 'src'))
+      .filter((file) => !file.endsWith(`${path.sep}webviewStrings.ts`) && !file.endsWith(`${path.sep}protocol.ts`))
+      .map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+    // t('key', …), strings.key / strings().key, a table of keys ({ stopped: 'stopped' }) or a choice (t(on ? 'a' : 'b')).
+    const unused = Object.keys(WEBVIEW_STRINGS).filter((key) => !new RegExp(`\\bt\\(\\s*'${key}'|strings(\\(\\))?\\.${key}\\b|[:?]\\s*'${key}'`).test(code));
+    assert.deepEqual(unused, []);
+  });
+
   it('the packaged extension carries every translation (.vscodeignore)', async () => {
     const { listFiles, PackageManager } = await import('@vscode/vsce');
     const files = await listFiles({ cwd: projectRoot, packageManager: PackageManager.None });
