@@ -153,7 +153,7 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   // Takes no argument: it opens the newest answer of the open chat (the webview's button names its own).
   command('modelAccess.openAnswerInEditor', () => chat.openAnswerInEditor());
   command('modelAccess.searchChats', (query) =>
-    searchChatsCommand({ search: (text) => chat.search(text), open: (hit) => chat.openSearchHit(hit) }, typeof query === 'string' ? trustedArgument(query, runningTests) : undefined));
+    searchChatsCommand({ search: (text) => chat.search(text), open: (hit) => chat.openSearchHit(hit), prepare: () => chat.prepareSearch() }, typeof query === 'string' ? trustedArgument(query, runningTests) : undefined));
   // A chat id argument is the tests' only; the store is asked about it either way (see renameChat, pinChat).
   command('modelAccess.renameChat', (chatId, name) =>
     chat.renameChat(trustedString(chatId, runningTests), trustedString(name, runningTests)));

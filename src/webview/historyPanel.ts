@@ -44,6 +44,10 @@ export class HistoryPanel {
       this.searchInput, this.results.element, this.emptyNote, this.list);
     this.element.hidden = true;
     this.searchInput.addEventListener('input', () => this.onSearchInput());
+    // An empty search tells the host a search is coming: it builds its index meanwhile.
+    this.searchInput.addEventListener('focus', () => {
+      if (!this.searchInput.value.trim()) callbacks.search('');
+    });
 
     onActivate(close, () => callbacks.close());
     this.element.addEventListener('keydown', (event) => {

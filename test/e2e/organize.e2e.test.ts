@@ -15,6 +15,7 @@ describe('flow: find, search, fork, rename and pin chats', () => {
   }
 
   async function openHistory(): Promise<void> {
+    // Show Chat History is the Chat view's title action (the webview has no copy of it).
     if (!(await frame().locator('.history-panel').isVisible())) {
       await world.workbench.clickViewTitleAction('Chat', 'Show Chat History');
     }

@@ -35,6 +35,8 @@ export interface ChatViewDeps {
   log: ChatLog;
   /** Searches every stored chat (the index in src/host/search). */
   search(query: string): SearchResult;
+  /** A search UI opened: get the index ready in the background. */
+  prepareSearch?(): void;
 }
 
 /**
@@ -195,6 +197,11 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     return this.deps.search(query);
   }
 
+  /** Gets the search index ready in the background (Search Chats opened). */
+  prepareSearch(): void {
+    this.deps.prepareSearch?.();
+  }
+
   /** Opens a search hit's chat in the view, scrolled to its message (checked against the opened chat). */
   async openSearchHit(hit: Pick<SearchHit, 'chatId' | 'messageId'>): Promise<void> {
     await this.reveal(false);
@@ -314,6 +321,10 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         await this.pinChat(message.chatId, message.pinned);
         return;
       case 'searchChats': {
+        if (!message.query.trim()) {
+          // The search box got focus: nothing to find yet, but the index can get ready meanwhile.
+          this.deps.prepareSearch?.();
+        }
         const result = this.deps.search(message.query);
         this.post({ type: 'searchResults', requestId: message.requestId, hits: result.hits, total: result.total });
         return;

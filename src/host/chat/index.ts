@@ -74,8 +74,13 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
   // The session reaches the provider only through these callbacks, called after both exist.
   // Built on the first search, then kept in step with the chat files (see SearchIndex).
   let index: SearchIndex | undefined;
-  const search = (query: string) => (index ??= new SearchIndex(store)).search(query);
-  const provider = new ChatViewProvider({ extensionUri: context.extensionUri, session, configStatus, log, search });
+  const searchIndex = (): SearchIndex => (index ??= new SearchIndex(store));
+  const search = (query: string) => searchIndex().search(query);
+  // A search UI opened: build the index in the background, so the first query does not wait for it.
+  const prepareSearch = (): void => {
+    searchIndex().warmUp().catch((error: unknown) => log.warn(`Search: could not read the chats: ${String(error)}`));
+  };
+  const provider = new ChatViewProvider({ extensionUri: context.extensionUri, session, configStatus, log, search, prepareSearch });
 
   const refresh = (): void => void provider.refreshConfig();
   context.subscriptions.push(

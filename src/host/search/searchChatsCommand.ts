@@ -9,6 +9,8 @@ export interface SearchChatsDeps {
   search(query: string): SearchResult;
   /** Opens the hit's chat in the Chat view, scrolled to its message. */
   open(hit: SearchHit): Promise<void>;
+  /** Builds the index in the background while the user types the first words. */
+  prepare?(): void;
 }
 
 interface HitItem extends vscode.QuickPickItem {
@@ -52,6 +54,7 @@ export function searchChatsCommand(deps: SearchChatsDeps, initialQuery = ''): Pr
       pick.dispose();
       resolve();
     });
+    deps.prepare?.();
     pick.value = initialQuery;
     update();
     pick.show();

@@ -103,6 +103,36 @@ export class SearchIndex {
     };
   }
 
+  /**
+   * Brings the index in step with the files without blocking the extension host: one chat at a
+   * time, yielding between them. Started when a search UI opens, so the first query finds the
+   * index built. A query meanwhile is answered right (it reads what is left itself).
+   */
+  async warmUp(yieldToOthers: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve))): Promise<number> {
+    if (this.warming) {
+      return this.warming;
+    }
+    this.warming = (async () => {
+      let read = 0;
+      try {
+        for (const { id, version } of this.source.chatVersions()) {
+          if (this.chats.get(id)?.version !== version) {
+            this.remove(id);
+            this.add(id, version, this.source.load(id));
+            read++;
+            await yieldToOthers();
+          }
+        }
+      } finally {
+        this.warming = undefined;
+      }
+      return read;
+    })();
+    return this.warming;
+  }
+
+  private warming: Promise<number> | undefined;
+
   /** Reads the chats whose files changed since the last query; returns how many it read. */
   private sync(): number {
     let read = 0;

@@ -105,4 +105,21 @@ describe('SearchIndex', () => {
     assert.equal(damagedIndex.search('fine').total, 1);
     assert.equal(damagedIndex.search('fine').work.chatsIndexed, 0, 'the damaged file is not read at every query');
   });
+
+  it('warms up in the background, a chat at a time, so the first query reads nothing; a query meanwhile is still right', async () => {
+    for (let c = 0; c < 5; c++) await store.save(chat(`w${c}`, c, [`word${c} shared`]));
+    let yields = 0;
+    let during: ReturnType<SearchIndex['search']> | undefined;
+    const read = await index.warmUp(async () => {
+      yields++;
+      if (yields === 2) during = index.search('shared');
+    });
+    assert.equal(read, 2, 'the query in between read the other three itself');
+    assert.equal(during?.total, 5);
+    assert.equal(during?.work.chatsIndexed, 3);
+    const first = index.search('word4');
+    assert.equal(first.work.chatsIndexed, 0);
+    assert.equal(first.total, 1);
+    assert.equal(await index.warmUp(async () => undefined), 0, 'nothing left to read');
+  });
 });

@@ -25,17 +25,20 @@ describe('Search, fork, rename and pin in the webview (jsdom)', () => {
     const h = createAppHarness();
     h.receive(stateMessage([], { history }));
     h.receive({ type: 'showHistory' });
+    h.$<HTMLInputElement>('.history-search').focus();
+    assert.deepEqual(h.posted.filter((m) => m.type === 'searchChats'), [{ type: 'searchChats', query: '', requestId: 1 }], 'focus asks the host to get ready');
+    h.posted.length = 0;
     searchFor(h, 'rust');
     searchFor(h, 'rust lifetimes');
     assert.deepEqual(h.posted.filter((m) => m.type === 'searchChats'), [
-      { type: 'searchChats', query: 'rust', requestId: 1 },
-      { type: 'searchChats', query: 'rust lifetimes', requestId: 2 },
+      { type: 'searchChats', query: 'rust', requestId: 2 },
+      { type: 'searchChats', query: 'rust lifetimes', requestId: 3 },
     ]);
     assert.equal(isShown(h.$('.history-list')), false, 'the chat list gives way to the results');
     const hit = { chatId: 'old', title: 'Old chat', updatedAt: 1, messageId: 'm7', role: 'assistant' as const, snippet: { before: '…about ', match: 'Rust', after: ' lifetimes' } };
-    h.receive({ type: 'searchResults', requestId: 1, hits: [{ ...hit, title: 'stale' }], total: 1 });
+    h.receive({ type: 'searchResults', requestId: 2, hits: [{ ...hit, title: 'stale' }], total: 1 });
     assert.equal(h.$$('.search-hit').length, 0, 'the answer to an older query is dropped');
-    h.receive({ type: 'searchResults', requestId: 2, hits: [hit], total: 3 });
+    h.receive({ type: 'searchResults', requestId: 3, hits: [hit], total: 3 });
     assert.equal(h.$('.search-hit .history-title').textContent, 'Old chat');
     assert.equal(h.$('.search-hit .search-snippet').textContent, '…about Rust lifetimes');
     assert.equal(h.$('.search-hit mark').textContent, 'Rust');
