@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { KeyStore } from './host/auth/keyStore';
 import { registerChat } from './host/chat';
+import { registerAttachCommands } from './host/attachments/attachCommands';
+import type { ChatContext } from './host/attachments/chatContext';
 import { ClientProvider } from './host/client/clientProvider';
 import { clearApiKeyCommand, setApiKeyCommand } from './host/commands/apiKeyCommands';
 import { setBaseUrlCommand } from './host/commands/baseUrlCommand';
@@ -36,6 +38,8 @@ export interface TestHooks {
   languageModels: ModelAccessChatProvider | undefined;
   /** Fires with the number of items once the Select Model quick pick shows them. */
   onModelPicksShown: vscode.Event<number>;
+  /** The chat's attachments and project instructions. */
+  attachments: ChatContext | undefined;
   /** The context keys as the extension last set them (the walkthrough's completion events read them). */
   contextKeys: ContextKeys;
 }
@@ -72,6 +76,7 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   // Context keys: the welcome views and the walkthrough's steps (each completes when its key turns true).
   const contextKeys = new ContextKeys();
   const chat = registerChat(context, { keys, clients, log, onAnswerDone: () => void contextKeys.set(CONTEXT_KEYS.chatAnswered, true) });
+  if (chat.attachments) context.subscriptions.push(...registerAttachCommands(chat.attachments));
   const languageModels = registerLanguageModelProvider(context, { clients, catalog, log });
   closeChat = () => chat.close();
 
@@ -160,7 +165,7 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   command('modelAccess.togglePinChat', (chatId) => chat.pinChat(trustedString(chatId, runningTests)));
 
   return runningTests
-    ? { keys, clients, catalog, modelsTree, statusBar, log, onModelPicksShown: modelPicksShown.event, languageModels, contextKeys }
+    ? { keys, clients, catalog, modelsTree, statusBar, log, onModelPicksShown: modelPicksShown.event, languageModels, contextKeys, attachments: chat.attachments }
     : undefined;
 }
 

@@ -49,7 +49,36 @@ export interface TranscriptMessage {
   finishReason?: string;
   /** The per-model parameters the request carried (assistant), when any was set. */
   parameters?: ModelParameters;
+  /** The files the user attached (user messages), as they were sent; see src/host/attachments. */
+  attachments?: SentAttachment[];
+  /** Project instructions sent as a system message with this message's request, when the user had them on. */
+  instructions?: SentInstructions;
   createdAt: number;
+}
+
+/** A file (or a file's problems) attached to a user message, exactly as it went into the message's content. */
+export interface SentAttachment {
+  /** Workspace-relative path (an untitled editor's name), as the fence's info string names it. */
+  path: string;
+  /** What it is: a file, or the diagnostics of a file. */
+  kind: 'file' | 'problems';
+  /** The exact text added to the user message's content: a fenced block (and a cut marker). Empty when refused. */
+  text: string;
+  /** Estimated tokens of `text` (src/shared/tokenEstimate.ts). */
+  tokens: number;
+  /** Set when the file was larger than the budget and cut: characters sent of the file's total. */
+  cut?: { sentChars: number; totalChars: number };
+  /** Why it was not sent (a binary file, a file that could not be read). */
+  refused?: string;
+}
+
+/** Project instructions (AGENTS.md, .github/copilot-instructions.md) as sent in a system message. */
+export interface SentInstructions {
+  /** The files they came from, workspace-relative. */
+  paths: string[];
+  /** The exact system message text. */
+  text: string;
+  tokens: number;
 }
 
 export interface ChatSummary {
@@ -210,6 +239,40 @@ export interface RevealMessageMessage {
   messageId: string;
 }
 
+/** A file waiting above the prompt to be attached to the next message; its content is read on send. */
+export interface AttachmentChip {
+  id: string;
+  /** What the chip shows: the file name (and "Problems in …" for diagnostics). */
+  label: string;
+  path: string;
+  kind: 'file' | 'problems';
+  /** Estimated tokens as it would be sent now. */
+  tokens: number;
+  /** True when it is larger than the budget and would be cut. */
+  cut?: boolean;
+}
+
+/** Project instructions the workspace offers; `on` only after the user turned them on. */
+export interface InstructionsOffer {
+  paths: string[];
+  on: boolean;
+  tokens: number;
+}
+
+/** The chips above the prompt (sent after `ready` and whenever they change). */
+export interface AttachmentsMessage {
+  type: 'attachments';
+  chips: AttachmentChip[];
+  /** Absent when the workspace has no instructions file. */
+  instructions?: InstructionsOffer;
+}
+
+/** The file picker a `#` in the prompt opened has closed: `added` says whether the `#` became chips. */
+export interface PickClosedMessage {
+  type: 'pickClosed';
+  added: boolean;
+}
+
 export type HostToWebview =
   | StateMessage
   | MessageAddedMessage
@@ -225,13 +288,16 @@ export type HostToWebview =
   | SaveStatusMessage
   | SendRejectedMessage
   | SearchResultsMessage
-  | RevealMessageMessage;
+  | RevealMessageMessage
+  | AttachmentsMessage
+  | PickClosedMessage;
 
 // ---------------------------------------------------------------- webview → host
 
 /** Sent once the webview's script has run; the host posts nothing before it. */
 export interface ReadyMessage { type: 'ready' }
-export interface SendMessage { type: 'send'; text: string }
+/** `attachmentIds`: the chips shown when the user sent; only those are read and sent. */
+export interface SendMessage { type: 'send'; text: string; attachmentIds?: string[] }
 export interface StopMessage { type: 'stop' }
 /** Answer the last user message again, replacing the last answer. */
 export interface RegenerateMessage { type: 'regenerate' }
@@ -251,6 +317,11 @@ export interface RunActionMessage { type: 'runAction'; action: ErrorAction }
 export interface OpenLinkMessage { type: 'openLink'; href: string }
 export interface CopyTextMessage { type: 'copyText'; text: string }
 export interface InsertCodeMessage { type: 'insertCode'; code: string }
+/** Opens the host's file picker (`hash`: a `#` typed in the prompt) or the menu of what can be attached (`menu`). */
+export interface PickAttachmentsMessage { type: 'pickAttachments'; via: 'hash' | 'menu' }
+export interface RemoveAttachmentMessage { type: 'removeAttachment'; id: string }
+/** The user turned the project instructions chip on or off. */
+export interface SetInstructionsMessage { type: 'setInstructions'; on: boolean }
 /** Open Answer in Editor on answer `messageId` (the host checks it is an answer of the open chat). */
 export interface OpenAnswerInEditorMessage { type: 'openAnswerInEditor'; messageId: string }
 /** A new chat with the current conversation up to and including `messageId`. */
@@ -280,7 +351,10 @@ export type WebviewToHost =
   | ForkChatMessage
   | RenameChatMessage
   | PinChatMessage
-  | SearchChatsMessage;
+  | SearchChatsMessage
+  | PickAttachmentsMessage
+  | RemoveAttachmentMessage
+  | SetInstructionsMessage;
 
 // ---------------------------------------------------------------- guards
 
@@ -298,7 +372,8 @@ export function isErrorAction(value: unknown): value is ErrorAction {
 }
 
 export const isReady = (m: unknown): m is ReadyMessage => hasType(m, 'ready');
-export const isSend = (m: unknown): m is SendMessage => hasType(m, 'send') && isString(m.text);
+export const isSend = (m: unknown): m is SendMessage =>
+  hasType(m, 'send') && isString(m.text) && (m.attachmentIds === undefined || (Array.isArray(m.attachmentIds) && m.attachmentIds.every(isString)));
 export const isStop = (m: unknown): m is StopMessage => hasType(m, 'stop');
 export const isRegenerate = (m: unknown): m is RegenerateMessage => hasType(m, 'regenerate');
 export const isEdit = (m: unknown): m is EditMessage => hasType(m, 'edit') && isString(m.messageId) && isString(m.text);
@@ -319,7 +394,12 @@ export const isPinChat = (m: unknown): m is PinChatMessage => hasType(m, 'pinCha
 export const isSearchChats = (m: unknown): m is SearchChatsMessage =>
   hasType(m, 'searchChats') && isString(m.query) && typeof m.requestId === 'number' && Number.isFinite(m.requestId);
 
+export const isPickAttachments = (m: unknown): m is PickAttachmentsMessage => hasType(m, 'pickAttachments') && (m.via === 'hash' || m.via === 'menu');
+export const isRemoveAttachment = (m: unknown): m is RemoveAttachmentMessage => hasType(m, 'removeAttachment') && isString(m.id);
+export const isSetInstructions = (m: unknown): m is SetInstructionsMessage => hasType(m, 'setInstructions') && typeof m.on === 'boolean';
+
 const webviewGuards = [
+  isPickAttachments, isRemoveAttachment, isSetInstructions,
   isReady, isSend, isStop, isRegenerate, isEdit, isOpenChat, isDeleteChat, isOpenChatFile,
   isExportChat, isPickModel, isRunAction, isOpenLink, isCopyText, isInsertCode,
   isOpenAnswerInEditor,
@@ -349,7 +429,11 @@ export const isSearchResults = (m: unknown): m is SearchResultsMessage =>
   hasType(m, 'searchResults') && typeof m.requestId === 'number' && Array.isArray(m.hits) && typeof m.total === 'number';
 export const isRevealMessage = (m: unknown): m is RevealMessageMessage => hasType(m, 'revealMessage') && isString(m.messageId);
 
+export const isAttachments = (m: unknown): m is AttachmentsMessage => hasType(m, 'attachments') && Array.isArray(m.chips);
+export const isPickClosed = (m: unknown): m is PickClosedMessage => hasType(m, 'pickClosed') && typeof m.added === 'boolean';
+
 const hostGuards = [
+  isAttachments, isPickClosed,
   isState, isMessageAdded, isDelta, isMessageUpdated, isRetrying, isBusy, isModelChanged,
   isHistory, isConfig, isSetInput, isShowHistory, isSaveStatus, isSendRejected,
   isSearchResults, isRevealMessage,

@@ -120,6 +120,20 @@ export const WEBVIEW_STRINGS = {
   answerFinishedWith: 'Answer finished: {0}',
   openAnswerInEditor: 'Open answer in editor',
   chatModel: 'Chat model',
+  attachedToNext: 'Attached to the next message',
+  tokensEstimate: '~{0} tokens',
+  instructionsOn: 'Project instructions ({0}) are sent as a system message with each message. Click to stop sending them.',
+  instructionsOff: 'This workspace offers project instructions ({0}). Click to send them as a system message with your messages.',
+  instructionsLabel: 'Instructions: {0}',
+  removeAttachment: 'Remove {0}',
+  cutToFit: '{0}, cut to fit',
+  sentInstructions: 'System message: project instructions ({0}, ~{1} tokens)',
+  problemsIn: 'Problems in {0}',
+  notSentAttachment: 'Not sent: {0} ({1})',
+  sentAttachment: '{0} · ~{1} tokens',
+  sentAttachmentCut: '{0} · ~{1} tokens · cut to fit',
+  addToChat: 'Add to chat',
+  addToChatTitle: 'Add files, open editors or problems to the next message (or type # in the prompt)',
 } as const;
 
 export type WebviewStringKey = keyof typeof WEBVIEW_STRINGS;

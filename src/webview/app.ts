@@ -16,6 +16,7 @@ import { MarkdownView } from './markdown/markdownView';
 import { createSanitizer } from './markdown/sanitizer';
 import { StreamingMarkdownRenderer } from './markdown/streamingRenderer';
 import { PromptBox } from './promptBox';
+import { AttachmentBar } from './attachmentBar';
 import { Toolbar } from './toolbar';
 import { t } from './strings';
 import { AnswerAnnouncer } from './answerAnnouncer';
@@ -34,6 +35,7 @@ export class ChatApp {
   readonly scheduler: FrameScheduler;
   private readonly conversation: ConversationView;
   private readonly prompt: PromptBox;
+  private readonly attachments: AttachmentBar;
   private readonly toolbar: Toolbar;
   private readonly history: HistoryPanel;
   private readonly welcome: WelcomePanel;
@@ -96,8 +98,17 @@ export class ChatApp {
     });
     this.conversation.onBacklogRendered = () => this.find.refreshSoon();
     this.welcome = new WelcomePanel(doc, (action) => host.post({ type: 'runAction', action }));
+    this.attachments = new AttachmentBar(doc, {
+      remove: (id) => host.post({ type: 'removeAttachment', id }),
+      setInstructions: (on) => host.post({ type: 'setInstructions', on }),
+    });
     this.prompt = new PromptBox(doc, {
-      send: (text) => host.post({ type: 'send', text }),
+      // The chips shown now go with the text: the host reads exactly those, at this moment.
+      send: (text) => {
+        const attachmentIds = this.attachments.ids();
+        host.post({ type: 'send', text, ...(attachmentIds.length > 0 ? { attachmentIds } : {}) });
+      },
+      attach: (via) => host.post({ type: 'pickAttachments', via }),
       stop: () => host.post({ type: 'stop' }),
       draftChanged: (draft) => viewState.save({ draft }),
     }, viewState.load().draft);
@@ -107,7 +118,7 @@ export class ChatApp {
     this.answerAnnouncer = new AnswerAnnouncer(doc, (markdown) =>
       new (options.window as Window & typeof globalThis).DOMParser().parseFromString(md.render(markdown), 'text/html').body.textContent ?? '');
 
-    root.replaceChildren(this.toolbar.element, this.welcome.element, this.history.element, this.find.element, this.conversation.element, this.notices.element, this.prompt.element, this.status, this.answerAnnouncer.element);
+    root.replaceChildren(this.toolbar.element, this.welcome.element, this.history.element, this.find.element, this.conversation.element, this.notices.element, this.attachments.element, this.prompt.element, this.status, this.answerAnnouncer.element);
     root.classList.add('chat');
     // Links and code buttons live inside sanitized markdown, so they are handled by delegation.
     root.addEventListener('click', (event) => this.onClick(event));
@@ -220,6 +231,10 @@ export class ChatApp {
         // The prompt was cleared on send: the text goes back, below anything typed since.
         this.prompt.setInput(message.text, 'append');
         return this.notices.showNote(t('notSent', message.reason));
+      case 'attachments':
+        return this.attachments.update(message.chips, message.instructions);
+      case 'pickClosed':
+        return this.prompt.pickClosed(message.added);
     }
   }
 

@@ -8,6 +8,8 @@ export interface PromptCallbacks {
   send(text: string): void;
   stop(): void;
   draftChanged(draft: string): void;
+  /** Opens the host's file picker (`hash`: a `#` typed at the start of a word) or its Add to Chat menu. */
+  attach?(via: 'hash' | 'menu'): void;
 }
 
 export class PromptBox {
@@ -16,6 +18,8 @@ export class PromptBox {
   private readonly sendButton: HTMLButtonElement;
   private readonly stopButton: HTMLButtonElement;
   private busy = false;
+  /** Where the `#` that opened the file picker was typed, until the picker closes. */
+  private hashAt: number | undefined;
 
   constructor(doc: Document, private readonly callbacks: PromptCallbacks, draft: string) {
     this.textarea = el(doc, 'textarea', {
@@ -27,8 +31,13 @@ export class PromptBox {
     this.stopButton = el(doc, 'button', { className: 'primary', attrs: { id: 'stop', type: 'button', 'aria-label': t('stop'), title: t('stopTitle') } },
       icon(doc, 'debug-stop'));
     this.stopButton.hidden = true;
+    const attachButton = el(doc, 'button', { className: 'secondary', attrs: { id: 'attach', type: 'button', 'aria-label': t('addToChat'), title: t('addToChatTitle') } },
+      icon(doc, 'attach'));
+    attachButton.hidden = callbacks.attach === undefined;
     this.element = el(doc, 'footer', { className: 'composer' },
-      this.textarea, el(doc, 'div', { className: 'composer-actions' }, this.sendButton, this.stopButton));
+      this.textarea, el(doc, 'div', { className: 'composer-actions' }, attachButton, this.sendButton, this.stopButton));
+    onActivate(attachButton, () => this.callbacks.attach?.('menu'));
+    this.textarea.addEventListener('input', (event) => this.onHash(event as InputEvent));
 
     this.textarea.addEventListener('keydown', (event) => this.onKeyDown(event));
     this.textarea.addEventListener('input', () => this.onInput());
@@ -59,6 +68,20 @@ export class PromptBox {
     this.textarea.setSelectionRange(end, end);
   }
 
+  /** The file picker a `#` opened has closed: when it added files, the `#` is taken out of the prompt. */
+  pickClosed(added: boolean): void {
+    const at = this.hashAt;
+    this.hashAt = undefined;
+    if (!added || at === undefined || this.textarea.value[at] !== '#') {
+      return;
+    }
+    const value = this.textarea.value;
+    this.textarea.value = value.slice(0, at) + value.slice(at + 1);
+    this.onInput();
+    this.focus();
+    this.textarea.setSelectionRange(at, at);
+  }
+
   setModel(model: string | undefined): void {
     this.textarea.placeholder = model
       ? t('promptPlaceholderModel', model)
@@ -75,6 +98,19 @@ export class PromptBox {
     }
     event.preventDefault();
     this.submit();
+  }
+
+  /** A `#` typed at the start of the prompt or after a space or line break opens the file picker. */
+  private onHash(event: InputEvent): void {
+    if (event.data !== '#' || this.callbacks.attach === undefined || event.isComposing) {
+      return;
+    }
+    const at = this.textarea.selectionStart - 1;
+    const before = at > 0 ? this.textarea.value[at - 1] : '';
+    if (this.textarea.value[at] === '#' && (before === '' || /\s/.test(before))) {
+      this.hashAt = at;
+      this.callbacks.attach('hash');
+    }
   }
 
   private onInput(): void {

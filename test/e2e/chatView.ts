@@ -32,6 +32,17 @@ export class ChatView {
     return this.frame.locator('.retry-countdown:visible');
   }
 
+  /** The file chips above the prompt (optionally the one whose label is `label`). */
+  attachmentChips(label?: string): Locator {
+    const chips = this.frame.locator('.attachments .attachment-chip');
+    return label === undefined ? chips : chips.filter({ has: this.frame.locator('.chip-label', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) });
+  }
+
+  /** The project instructions chip (a toggle: aria-pressed). */
+  instructionsChip(): Locator {
+    return this.frame.locator('.attachments button.instructions-chip');
+  }
+
   messages(role?: 'user' | 'assistant', status?: MessageStatus): Locator {
     const roleFilter = role ? `[data-role=${role}]` : '';
     const statusFilter = status ? `[data-status=${status}]` : '';

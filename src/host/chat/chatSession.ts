@@ -153,8 +153,11 @@ export class ChatSession {
     return this.deps.store.locate(chatId);
   }
 
-  /** Appends a user message and streams the answer. Resolves when the answer is finished. */
-  async send(text: string): Promise<void> {
+  /**
+   * Appends a user message and streams the answer. Resolves when the answer is finished. `context`:
+   * the attachments and project instructions read for this message (recorded on it as sent).
+   */
+  async send(text: string, context: Pick<TranscriptMessage, 'attachments' | 'instructions'> = {}): Promise<void> {
     if (!text.trim()) {
       return;
     }
@@ -172,6 +175,8 @@ export class ChatSession {
       status: 'done',
       model: this.settings().model,
       ...profileField(this.settings()),
+      ...(context.attachments?.length ? { attachments: context.attachments } : {}),
+      ...(context.instructions ? { instructions: context.instructions } : {}),
       createdAt: this.timers.now(),
     };
     this.transcript.messages.push(message);

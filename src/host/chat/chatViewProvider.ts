@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { answerToOpen, openMarkdownInEditor } from '../accessibility/answerInEditor';
 import { isWebviewToHost, type ErrorAction, type HostToWebview, type SearchHit, type WebviewToHost } from '../../shared/protocol';
 import type { SearchResult } from '../search/searchIndex';
+import type { ChatContext } from '../attachments/chatContext';
 import { Disposable } from '../util/disposable';
 import type { ChatLog } from './chatTypes';
 import type { ChatSession } from './chatSession';
@@ -37,6 +38,8 @@ export interface ChatViewDeps {
   search(query: string): SearchResult;
   /** A search UI opened: get the index ready in the background. */
   prepareSearch?(): void;
+  /** Attachments and project instructions (absent in tests of the view alone). */
+  context?: ChatContext;
 }
 
 /**
@@ -297,10 +300,18 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         this.ready = true;
         await this.readConfig();
         await this.replayState();
+        await this.deps.context?.postState();
         this.flushQueued();
         return;
       case 'send':
-        return session.send(message.text);
+        return this.send(message.text, message.attachmentIds ?? []);
+      case 'pickAttachments':
+        return message.via === 'hash' ? this.deps.context?.pickFromHash() : this.deps.context?.showMenu();
+      case 'removeAttachment':
+        return this.deps.context?.remove(message.id);
+      case 'setInstructions':
+        // Only from the user's click on the chip in this view: a workspace can offer, never accept.
+        return this.deps.context?.instructions.setOn(message.on);
       case 'stop':
         return session.stop();
       case 'regenerate':
@@ -353,6 +364,29 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         await this.openAnswerInEditor(message.messageId);
         return;
     }
+  }
+
+  /**
+   * A prompt from the page, with the chips it showed: they are read now (from the open editor when
+   * the file is open) and sent with it. While an answer streams the session gives the text back and
+   * the chips stay where they are.
+   */
+  private async send(text: string, attachmentIds: readonly string[]): Promise<void> {
+    const { session, context } = this.deps;
+    if (session.busy || !text.trim() || !context) {
+      return session.send(text);
+    }
+    return session.send(text, await context.takeForSend(attachmentIds));
+  }
+
+  /** The attach commands' side of the chat (see src/host/attachments/attachCommands.ts). */
+  get attachments(): ChatContext | undefined {
+    return this.deps.context;
+  }
+
+  /** Shows the Chat view with the prompt focused (after a command added an attachment). */
+  async show(): Promise<void> {
+    await this.reveal(false);
   }
 
   /**

@@ -6,6 +6,7 @@ import type { KeyStore } from '../auth/keyStore';
 import type { ClientProvider } from '../client/clientProvider';
 import { onDidChangeSettings, readSettings, SECTION } from '../config/settings';
 import type { Log } from '../logging/log';
+import { ChatContext } from '../attachments/chatContext';
 import { DEFAULT_PROFILE_NAME } from '../profiles/profiles';
 import { settingsForProfile } from '../config/parseSettings';
 import { ChatSession } from './chatSession';
@@ -71,6 +72,13 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
       return (await vscode.window.showInformationMessage(vscode.l10n.t('Deleted the chat "{0}".', title), undo)) === undo;
     },
   });
+  // Attachments and project instructions; like the session, they reach the provider through callbacks.
+  const chatContext: ChatContext = new ChatContext({
+    post: (message) => provider.post(message),
+    reveal: (): Promise<void> => provider.show(),
+    workspaceState: context.workspaceState,
+    log,
+  });
   // The session reaches the provider only through these callbacks, called after both exist.
   // Built on the first search, then kept in step with the chat files (see SearchIndex).
   let index: SearchIndex | undefined;
@@ -80,10 +88,11 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
   const prepareSearch = (): void => {
     searchIndex().warmUp().catch((error: unknown) => log.warn(`Search: could not read the chats: ${String(error)}`));
   };
-  const provider = new ChatViewProvider({ extensionUri: context.extensionUri, session, configStatus, log, search, prepareSearch });
+  const provider = new ChatViewProvider({ extensionUri: context.extensionUri, session, configStatus, log, search, prepareSearch, context: chatContext });
 
   const refresh = (): void => void provider.refreshConfig();
   context.subscriptions.push(
+    chatContext,
     provider,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, provider),
     keys.onDidChange(refresh),

@@ -6,6 +6,7 @@ import { formatString, type WebviewStrings } from '../../shared/webviewStrings';
 import type MarkdownIt from 'markdown-it';
 import { fenceFor, inertMarkdown, loadPreviewParser } from './inertMarkdown';
 import { localizedWebviewStrings } from '../l10n/webviewStrings';
+import { sentContextMarkdown } from '../attachments/exportAttachments';
 
 function quote(text: string): string {
   return text.split('\n').map((line) => (line ? `> ${line}` : '>')).join('\n');
@@ -33,7 +34,7 @@ function formatMessage(message: TranscriptMessage, parser: MarkdownIt, strings: 
   const heading = message.role === 'user'
     ? `## ${strings.you}`
     : inertMarkdown(`## ${strings.assistant}${message.model ? ` (${message.model})` : ''}`, parser);
-  const parts = [heading];
+  const parts = [heading, ...sentContextMarkdown(message, strings)];
   if (message.reasoning) {
     const fence = fenceFor(message.reasoning);
     parts.push(`<details><summary>${strings.reasoning}</summary>\n\n${fence}text\n${message.reasoning}\n${fence}\n\n</details>`);

@@ -5,6 +5,7 @@ import type { TranscriptMessage, ChatSummary, ErrorAction, ErrorInfo, ForkOrigin
 import { isErrorAction } from '../../shared/protocol';
 import { parseModelParameters } from '../../shared/modelParameters';
 import { isRecord } from '../../util/isRecord';
+import { parseAttachments, parseInstructions } from '../attachments/storedAttachments';
 
 export const TITLE_MAX_LENGTH = 60;
 export const UNTITLED = 'New chat';
@@ -125,6 +126,10 @@ export function parseMessage(value: unknown): TranscriptMessage | undefined {
   if (finishReason) message.finishReason = finishReason;
   const parameters = parseModelParameters(value.parameters);
   if (Object.keys(parameters).length > 0) message.parameters = parameters;
+  const attachments = role === 'user' ? parseAttachments(value.attachments) : undefined;
+  if (attachments) message.attachments = attachments;
+  const instructions = role === 'user' ? parseInstructions(value.instructions) : undefined;
+  if (instructions) message.instructions = instructions;
   return message;
 }
 

@@ -19,7 +19,7 @@ export function fenceFor(code: string): string {
 }
 
 /** The info string must stay one word per part: spaces in a path would split it, and a backtick would break the fence. */
-function infoPart(text: string): string {
+export function infoPart(text: string): string {
   return text.replace(/`/g, '').replace(/\s/g, '%20');
 }
 

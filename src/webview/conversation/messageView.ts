@@ -12,6 +12,7 @@ import type { WebviewStringKey } from '../../shared/webviewStrings';
 import { strings, t } from '../strings';
 import { ACTION_LABELS, formatErrorDetails, formatUsage } from './format';
 import { RetryCountdown, type Clock } from './retryCountdown';
+import { renderSentContext } from './sentContext';
 
 /** What a message view needs from its surroundings. */
 export interface MessageContext {
@@ -45,6 +46,8 @@ export class MessageView {
   private forkButton: HTMLButtonElement | undefined;
   private editor: HTMLElement | undefined;
   private readonly flush = (): void => this.render();
+  /** The instructions and attachments a user message carried (see sentContext.ts). */
+  private sentContext: HTMLElement | undefined;
 
   constructor(private readonly context: MessageContext, message: TranscriptMessage) {
     const { doc } = context;
@@ -67,6 +70,7 @@ export class MessageView {
     this.element.dataset.id = message.id;
     this.element.dataset.role = message.role;
     this.buildActions();
+    this.showSentContext();
     this.contentView.setText(message.content);
     if (message.reasoning) {
       this.ensureReasoning().view.setText(message.reasoning);
@@ -100,6 +104,7 @@ export class MessageView {
   /** Final (or replayed) state from the host: the full text, status, usage, error. */
   update(message: TranscriptMessage): void {
     this.message = { ...message };
+    this.showSentContext();
     this.contentView.setText(message.content);
     if (message.reasoning) {
       this.ensureReasoning().view.setText(message.reasoning);
@@ -153,6 +158,12 @@ export class MessageView {
     if (behind) {
       this.context.scheduler.schedule(this.flush);
     }
+  }
+
+  private showSentContext(): void {
+    this.sentContext?.remove();
+    this.sentContext = this.message.role === 'user' ? renderSentContext(this.context.doc, this.message) : undefined;
+    if (this.sentContext) this.content.before(this.sentContext);
   }
 
   private ensureReasoning(): NonNullable<MessageView['reasoning']> {

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { isStreamingRequiredError, ModelAccessClient, type ChatRequest, type RespondRequest } from '../../../src/api';
+import { isStreamingRequiredError } from '../../../src/api';
+import { RecordingClient } from './recordingClient';
 import { nodeChatFiles } from '../../../src/host/chat/chatFiles';
 import { ChatSession } from '../../../src/host/chat/chatSession';
 import type { ChatSettings } from '../../../src/host/chat/chatTypes';
@@ -12,19 +13,6 @@ import { HistoryStore } from '../../../src/host/chat/historyStore';
 import { transcriptToMarkdown } from '../../../src/host/chat/markdownExport';
 import { parseModelOptions } from '../../../src/host/modelOptions/modelOptions';
 import { startReferenceServer, type ReferenceServer } from '../../../server';
-
-/** The real client, recording the requests the session makes (what goes on the wire is covered in the client's tests). */
-class RecordingClient extends ModelAccessClient {
-  readonly requests: (ChatRequest | RespondRequest)[] = [];
-  override chat(request: ChatRequest, options?: Parameters<ModelAccessClient['chat']>[1]): ReturnType<ModelAccessClient['chat']> {
-    this.requests.push(request);
-    return super.chat(request, options);
-  }
-  override respond(request: RespondRequest, options?: Parameters<ModelAccessClient['respond']>[1]): ReturnType<ModelAccessClient['respond']> {
-    this.requests.push(request);
-    return super.respond(request, options);
-  }
-}
 
 describe('per-model parameters × chat session × reference server', () => {
   let server: ReferenceServer;

@@ -1,0 +1,110 @@
+// The Add … to Chat commands in the real extension host: which command arguments are taken, binary
+// files refused, problems with their lines, open editors, and content read at send time.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { ChatContext } from '../../src/host/attachments/chatContext';
+import { hooks } from './hooks';
+
+async function attachments(): Promise<ChatContext> {
+  const context = (await hooks()).attachments;
+  assert.ok(context, 'the chat exposes no attachments');
+  return context;
+}
+
+function workspaceFile(name: string, content: string | Uint8Array): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the in-host suite runs with a workspace folder');
+  const file = path.join(folder.uri.fsPath, name);
+  fs.writeFileSync(file, content);
+  return vscode.Uri.file(file);
+}
+
+describe('attach context (in the real extension host)', () => {
+  let context: ChatContext;
+  before(async () => {
+    context = await attachments();
+  });
+  afterEach(async () => {
+    for (const chip of context.chips()) context.remove(chip.id);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+  after(async () => {
+    // Attaching reveals the Chat view, and with it the Models view, which then lists models whenever a
+    // setting changes: later suites that count the server's requests must not see those.
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+  });
+
+  it('takes a workspace file from the explorer menu, never a file outside the workspace or a look-alike Uri', async () => {
+    const inside = workspaceFile('attach-inside.ts', 'export const inside = 1;\n');
+    const outsidePath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'attach-')), 'secret.txt');
+    fs.writeFileSync(outsidePath, 'TOP SECRET');
+    const outside = vscode.Uri.file(outsidePath);
+    assert.equal(await vscode.commands.executeCommand('modelAccess.attachFile', outside), 0);
+    assert.equal(await vscode.commands.executeCommand('modelAccess.attachFile', { scheme: 'file', path: inside.path, fsPath: inside.fsPath }), 0);
+    assert.equal(await vscode.commands.executeCommand('modelAccess.attachFile', inside.fsPath), 0);
+    assert.deepEqual(context.chips(), []);
+    // The explorer's multi-selection: the outside file is dropped, the workspace file taken.
+    assert.equal(await vscode.commands.executeCommand('modelAccess.attachFile', inside, [inside, outside]), 1);
+    assert.deepEqual(context.chips().map((chip) => chip.path), ['attach-inside.ts']);
+    // A file outside the workspace the user has open in an editor (its tab's menu) is taken.
+    await vscode.window.showTextDocument(outside);
+    assert.equal(await vscode.commands.executeCommand('modelAccess.attachFile', outside), 1);
+    assert.equal(context.chips().length, 2);
+  });
+
+  it('refuses a binary file with the reason and adds no chip', async () => {
+    const binary = workspaceFile('attach-image.bin', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x1a]));
+    assert.equal(await vscode.commands.executeCommand('modelAccess.attachFile', binary), 0);
+    assert.deepEqual(context.chips(), []);
+  });
+
+  it('reads the file when the message is sent: edits made after attaching are what is sent', async () => {
+    const file = workspaceFile('attach-late.ts', 'const version = 1;\n');
+    const document = await vscode.workspace.openTextDocument(file);
+    await vscode.window.showTextDocument(document);
+    assert.equal(await vscode.commands.executeCommand('modelAccess.attachActiveFile'), 1);
+    const [chip] = context.chips();
+    assert.equal(chip.label, 'attach-late.ts');
+    const editor = vscode.window.activeTextEditor!;
+    await editor.edit((edit) => edit.replace(new vscode.Range(0, 0, 0, 18), 'const version = 2; // unsaved'));
+    const sent = await context.takeForSend([chip.id]);
+    assert.equal(sent.attachments?.[0].text, '```typescript attach-late.ts\nconst version = 2; // unsaved\n```');
+    assert.deepEqual(context.chips(), [], 'sent chips leave the tray');
+  });
+
+  it('adds the problems of the current file with their lines, and every open editor', async () => {
+    const file = workspaceFile('attach-problems.ts', 'let a = 1;\nlet b: number = "x";\n');
+    const other = workspaceFile('attach-other.ts', 'export {};\n');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(other), { preview: false });
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file), { preview: false });
+    const diagnostics = vscode.languages.createDiagnosticCollection('attach-test');
+    try {
+      const problem = new vscode.Diagnostic(new vscode.Range(1, 4, 1, 5), "Type 'string' is not assignable to type 'number'.", vscode.DiagnosticSeverity.Error);
+      problem.source = 'test';
+      diagnostics.set(file, [problem]);
+      assert.equal(await vscode.commands.executeCommand('modelAccess.attachProblems'), 1);
+      const [chip] = context.chips();
+      assert.equal(chip.kind, 'problems');
+      assert.equal(chip.label, 'Problems: attach-problems.ts');
+      const sent = await context.takeForSend([chip.id]);
+      assert.equal(sent.attachments?.[0].text, [
+        '```problems attach-problems.ts',
+        "attach-problems.ts:2:5 error [test] Type 'string' is not assignable to type 'number'.",
+        '  2 | let b: number = "x";',
+        '```',
+      ].join('\n'));
+    } finally {
+      diagnostics.dispose();
+    }
+    assert.equal(await vscode.commands.executeCommand('modelAccess.attachOpenEditors'), 2);
+    assert.deepEqual(context.chips().map((chip) => chip.path).sort(), ['attach-other.ts', 'attach-problems.ts']);
+  });
+
+  it('project instructions are off until the user turns them on', async () => {
+    assert.equal(context.instructions.on, false);
+    assert.equal((await context.takeForSend([])).instructions, undefined);
+  });
+});
