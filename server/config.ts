@@ -65,6 +65,13 @@ export interface ModelConfig {
    * under their various names, capabilities). The server itself does not act on them.
    */
   listing?: Record<string, unknown>;
+  /**
+   * The model's context window, enforced: a request whose prompt tokens plus its max_tokens /
+   * max_output_tokens exceed `tokens` gets 400 `context_length_exceeded`. `field` is the (dotted)
+   * path under which GET /models lists the size, as real servers name it differently; without it
+   * the size is not listed, like servers that do not say.
+   */
+  contextWindow?: { tokens: number; field?: string };
 }
 
 /** Account state of a key; anything but 'active' refuses model calls (listing models still works). */
@@ -104,14 +111,18 @@ export const defaultConfig: ServerConfig = {
     { key: 'quota-key', account: 'insufficient_quota', denyModels: ['restricted-1'] },
   ],
   models: [
-    { id: 'echo-1', behavior: 'echo', listing: { context_length: 32768 } },
+    { id: 'echo-1', behavior: 'echo', contextWindow: { tokens: 32768, field: 'context_length' } },
     { id: 'stream-only-1', behavior: 'echo', streamOnly: true },
-    { id: 'showcase-1', behavior: 'showcase' },
+    { id: 'showcase-1', behavior: 'showcase', contextWindow: { tokens: 8192, field: 'n_ctx' } },
     { id: 'firehose-1', behavior: 'lorem', defaultMaxTokens: 2000 },
-    { id: 'slow-1', behavior: 'lorem', tokenIntervalMs: 100, defaultMaxTokens: 300 },
+    // Large: VS Code's own chat sends slow-1 its whole agent prompt (the Stop test there).
+    { id: 'slow-1', behavior: 'lorem', tokenIntervalMs: 100, defaultMaxTokens: 300, contextWindow: { tokens: 131072, field: 'top_provider.context_length' } },
     { id: 'restricted-1', behavior: 'echo' },
-    { id: 'reasoning-1', behavior: 'reasoning-echo', listing: { context_window: 65536, max_output_tokens: 8192 } },
-    { id: 'tools-1', behavior: 'tools', listing: { max_model_len: 16384, supported_parameters: ['tools', 'tool_choice'] } },
+    { id: 'reasoning-1', behavior: 'reasoning-echo', listing: { max_output_tokens: 8192 }, contextWindow: { tokens: 65536, field: 'context_window' } },
+    { id: 'tools-1', behavior: 'tools', listing: { supported_parameters: ['tools', 'tool_choice'] }, contextWindow: { tokens: 16384, field: 'max_model_len' } },
+    // Small windows, for the client's context-window handling: one listed, one the server keeps to itself.
+    { id: 'small-context-1', behavior: 'echo', contextWindow: { tokens: 400, field: 'max_context_length' } },
+    { id: 'hidden-context-1', behavior: 'echo', contextWindow: { tokens: 400 } },
     { id: 'fault-midstream-error', behavior: 'fault-midstream-error', listed: false },
     { id: 'fault-drop', behavior: 'fault-drop', listed: false },
     { id: 'fault-no-done', behavior: 'fault-no-done', listed: false },
@@ -178,7 +189,7 @@ function parseKey(value: unknown, where: string): KeyConfig {
 
 function parseModel(value: unknown, where: string): ModelConfig {
   const o = asObject(value, where);
-  allowOnly(o, ['id', 'behavior', 'listed', 'streamOnly', 'tokenIntervalMs', 'tokensPerSecond', 'defaultMaxTokens', 'ownedBy', 'listing'], where);
+  allowOnly(o, ['id', 'behavior', 'listed', 'streamOnly', 'tokenIntervalMs', 'tokensPerSecond', 'defaultMaxTokens', 'ownedBy', 'listing', 'contextWindow'], where);
   const id = asString(o.id, `${where}.id`);
   if (id === '') throw new ConfigError(`${where}.id must not be empty`);
   if (!MODEL_BEHAVIORS.includes(o.behavior as ModelBehavior)) {
@@ -204,7 +215,31 @@ function parseModel(value: unknown, where: string): ModelConfig {
     if (reserved.length > 0) throw new ConfigError(`${where}.listing must not set ${reserved.join(', ')}`);
     parsed.listing = listing;
   }
+  if (o.contextWindow !== undefined) {
+    const window = asObject(o.contextWindow, `${where}.contextWindow`);
+    allowOnly(window, ['tokens', 'field'], `${where}.contextWindow`);
+    const tokens = asPositiveInteger(window.tokens, `${where}.contextWindow.tokens`);
+    if (window.field === undefined) {
+      parsed.contextWindow = { tokens };
+    } else {
+      const field = asString(window.field, `${where}.contextWindow.field`);
+      if (!/^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$/.test(field) || ['id', 'object', 'created', 'owned_by'].includes(field.split('.')[0])) {
+        throw new ConfigError(`${where}.contextWindow.field must be a dotted field name other than id, object, created or owned_by`);
+      }
+      parsed.contextWindow = { tokens, field };
+    }
+  }
   return parsed;
+}
+
+/** The model's record fields that list its context window (none when it keeps it to itself). */
+export function contextWindowListing(model: ModelConfig): Record<string, unknown> {
+  const field = model.contextWindow?.field;
+  if (model.contextWindow === undefined || field === undefined) return {};
+  const parts = field.split('.');
+  let value: unknown = model.contextWindow.tokens;
+  for (const part of parts.reverse()) value = { [part]: value };
+  return value as Record<string, unknown>;
 }
 
 function asObject(value: unknown, where: string): Record<string, unknown> {

@@ -47,6 +47,8 @@ export async function handleModelCall(endpoint: Endpoint, key: KeyConfig, req: I
     throw invalidRequest('stream_required',
       `The model '${model.id}' answers only in streaming form: send "stream": true.`);
   }
+  const inputTokens = countTokens(request.promptText);
+  checkContextWindow(model, inputTokens, request.maxTokens);
   checkAccount(key);
   const release = deps.limiter.admit(key);
   res.once('close', release);
@@ -54,7 +56,6 @@ export async function handleModelCall(endpoint: Endpoint, key: KeyConfig, req: I
   if (answeredWithFault(model, res)) return;
 
   // Model processing starts here, and with it billing.
-  const inputTokens = countTokens(request.promptText);
   deps.bill({ requests: 1, inputTokens });
   const ctx: CallContext = {
     res,
@@ -76,6 +77,21 @@ function checkModelPermitted(key: KeyConfig, model: ModelConfig): void {
     throw new HttpError(403, 'permission_error', 'model_not_permitted',
       `This key is not permitted to use the model '${model.id}'.`);
   }
+}
+
+/**
+ * Prompt plus requested output must fit the model's window. The reply is OpenAI's and vLLM's
+ * (400, code `context_length_exceeded`, the limit and the count in the message): the spec shows no
+ * shape for it, and this is the one most clients know.
+ */
+function checkContextWindow(model: ModelConfig, inputTokens: number, maxTokens: number | undefined): void {
+  const limit = model.contextWindow?.tokens;
+  if (limit === undefined || inputTokens + (maxTokens ?? 0) <= limit) return;
+  const asked = maxTokens === undefined
+    ? `However, your messages resulted in ${inputTokens} tokens. Please reduce the length of the messages.`
+    : `However, you requested ${inputTokens + maxTokens} tokens (${inputTokens} in the messages, ${maxTokens} in the completion). `
+      + 'Please reduce the length of the messages or completion.';
+  throw invalidRequest('context_length_exceeded', `This model's maximum context length is ${limit} tokens. ${asked}`);
 }
 
 function checkAccount(key: KeyConfig): void {

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate, presentedKey } from './auth';
-import type { ServerConfig } from './config';
+import { contextWindowListing, type ServerConfig } from './config';
 import { clip } from './clip';
 import { HttpError } from './httpError';
 import { newId } from './ids';
@@ -95,7 +95,7 @@ async function route(method: string, path: string, req: IncomingMessage, res: Se
     return sendJson(res, 200, {
       object: 'list',
       data: deps.config.models.filter((m) => m.listed !== false).map((m) => ({
-        ...m.listing, id: m.id, object: 'model', created: 1_700_000_000, owned_by: m.ownedBy ?? 'reference-server',
+        ...m.listing, ...contextWindowListing(m), id: m.id, object: 'model', created: 1_700_000_000, owned_by: m.ownedBy ?? 'reference-server',
       })),
     });
   }

@@ -75,7 +75,7 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
 
   // Context keys: the welcome views and the walkthrough's steps (each completes when its key turns true).
   const contextKeys = new ContextKeys();
-  const chat = registerChat(context, { keys, clients, log, onAnswerDone: () => void contextKeys.set(CONTEXT_KEYS.chatAnswered, true) });
+  const chat = registerChat(context, { keys, clients, log, catalog, onAnswerDone: () => void contextKeys.set(CONTEXT_KEYS.chatAnswered, true) });
   if (chat.attachments) context.subscriptions.push(...registerAttachCommands(chat.attachments));
   const languageModels = registerLanguageModelProvider(context, { clients, catalog, log });
   closeChat = () => chat.close();

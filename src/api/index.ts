@@ -6,6 +6,7 @@ export { checkBaseUrl, invalidBaseUrlError, type BaseUrlCheck } from './baseUrl'
 export { maskKey, validateApiKey } from './apiKey';
 export { checkExtraHeaders, extraHeaderProblem } from './extraHeaders';
 export { isStreamingRequiredError } from './streamingRequired';
+export { contextLimitFromMessage, isContextLengthError } from './contextLength';
 export { readModelLimits, readToolCalling, type ModelLimits } from './modelLimits';
 export type {
   CallOptions,

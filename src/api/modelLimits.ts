@@ -20,10 +20,24 @@ export const CONTEXT_SIZE_FIELDS: readonly string[] = [
   'limit.context',
   'contextLength',
   'contextWindow',
+  'context_tokens',
+  'max_seq_len', // some vLLM and Triton front ends
+  'max_sequence_length',
+  'max_total_tokens', // Hugging Face TGI's /info
+  'metadata.context_length', // DeepInfra
+  'model_info.context_window',
 ];
 
 /** Field paths that hold the input limit alone. */
-export const INPUT_LIMIT_FIELDS: readonly string[] = ['max_input_tokens', 'input_token_limit', 'inputTokenLimit', 'limits.input', 'limit.input'];
+export const INPUT_LIMIT_FIELDS: readonly string[] = [
+  'max_input_tokens', // LiteLLM, Anthropic-style lists
+  'input_token_limit',
+  'inputTokenLimit', // Gemini
+  'limits.input',
+  'limit.input',
+  'max_input_length', // older TGI
+  'model_info.max_input_tokens', // LiteLLM's /model/info
+];
 
 /** Field paths that hold the output limit. */
 export const OUTPUT_LIMIT_FIELDS: readonly string[] = [
@@ -34,6 +48,7 @@ export const OUTPUT_LIMIT_FIELDS: readonly string[] = [
   'top_provider.max_completion_tokens',
   'limits.output',
   'limit.output',
+  'model_info.max_output_tokens',
 ];
 
 function at(record: unknown, fieldPath: string): unknown {

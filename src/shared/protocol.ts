@@ -14,7 +14,9 @@ export type Role = 'user' | 'assistant';
 export type MessageStatus = 'streaming' | 'done' | 'stopped' | 'error';
 
 /** What the user can do about an error, rendered as a button in the conversation. */
-export type ErrorAction = 'setApiKey' | 'setBaseUrl' | 'refreshModels' | 'retry' | 'selectModel';
+export type ErrorAction = 'setApiKey' | 'setBaseUrl' | 'refreshModels' | 'retry' | 'selectModel'
+  // The request was too long for the model's context window (see src/api/contextLength.ts).
+  | 'dropEarlierAndRetry' | 'newChatWithSummary';
 
 export interface ErrorInfo {
   message: string;
@@ -53,6 +55,8 @@ export interface TranscriptMessage {
   attachments?: SentAttachment[];
   /** Project instructions sent as a system message with this message's request, when the user had them on. */
   instructions?: SentInstructions;
+  /** On an answer: earlier messages left out of its request because the context window was full. */
+  contextCut?: ContextCut;
   createdAt: number;
 }
 
@@ -64,7 +68,7 @@ export interface SentAttachment {
   kind: 'file' | 'problems';
   /** The exact text added to the user message's content: a fenced block (and a cut marker). Empty when refused. */
   text: string;
-  /** Estimated tokens of `text` (src/shared/tokenEstimate.ts). */
+  /** Estimated tokens of `text` (src/shared/estimateTokens.ts). */
   tokens: number;
   /** Set when the file was larger than the budget and cut: characters sent of the file's total. */
   cut?: { sentChars: number; totalChars: number };
@@ -79,6 +83,12 @@ export interface SentInstructions {
   /** The exact system message text. */
   text: string;
   tokens: number;
+}
+
+/** `omitted` earlier messages were not sent; the first message sent after them is `resumeAt` (a message id). */
+export interface ContextCut {
+  omitted: number;
+  resumeAt: string;
 }
 
 export interface ChatSummary {
@@ -107,6 +117,8 @@ export interface Transcript {
   createdAt: number;
   updatedAt: number;
   messages: TranscriptMessage[];
+  /** The chat was started from this summary of an earlier one (sent as a system message, before the messages). */
+  summary?: string;
   /** The user named the chat: its title no longer follows the first prompt. */
   renamed?: boolean;
   /** Eviction never removes a pinned chat. */
@@ -214,6 +226,32 @@ export interface SendRejectedMessage {
   reason: string;
 }
 
+/** How full the model's context window is, for the meter next to the prompt. */
+export interface ContextMeterReading {
+  /** The window in tokens, when known; `limitSource` says from where. */
+  limitTokens?: number;
+  limitSource: 'server' | 'setting' | 'error' | 'unknown';
+  /** Input plus output tokens the server reported for the last answer. */
+  reportedTokens?: number;
+  /** Estimated tokens of what the report does not cover (all of the next request when nothing was reported). */
+  estimatedTokens: number;
+  /** Earlier messages the next request will leave out (the window is full). */
+  omitted: number;
+}
+
+export interface ContextStatusMessage {
+  type: 'contextStatus';
+  reading: ContextMeterReading;
+}
+
+/** The summary for "New chat with a summary": being written, ready for the user to check, or failed. */
+export interface SummaryProposalMessage {
+  type: 'summaryProposal';
+  state: 'writing' | 'ready' | 'failed' | 'closed';
+  text: string;
+  error?: string;
+}
+
 /** One hit of Search Chats: a message (or the title when messageId is absent), with its snippet in three parts. */
 export interface SearchHit {
   chatId: string;
@@ -287,6 +325,8 @@ export type HostToWebview =
   | ShowHistoryMessage
   | SaveStatusMessage
   | SendRejectedMessage
+  | ContextStatusMessage
+  | SummaryProposalMessage
   | SearchResultsMessage
   | RevealMessageMessage
   | AttachmentsMessage
@@ -332,6 +372,11 @@ export interface PinChatMessage { type: 'pinChat'; chatId: string; pinned: boole
 /** Search every stored chat for `query` (words, never a pattern). */
 export interface SearchChatsMessage { type: 'searchChats'; query: string; requestId: number }
 
+/** The user confirmed the (possibly edited) summary: a new chat starts from it. */
+export interface StartFromSummaryMessage { type: 'startFromSummary'; text: string }
+/** The user dismissed the summary (or stopped it being written). */
+export interface DiscardSummaryMessage { type: 'discardSummary' }
+
 export type WebviewToHost =
   | ReadyMessage
   | SendMessage
@@ -347,6 +392,8 @@ export type WebviewToHost =
   | OpenLinkMessage
   | CopyTextMessage
   | InsertCodeMessage
+  | StartFromSummaryMessage
+  | DiscardSummaryMessage
   | OpenAnswerInEditorMessage
   | ForkChatMessage
   | RenameChatMessage
@@ -358,7 +405,7 @@ export type WebviewToHost =
 
 // ---------------------------------------------------------------- guards
 
-const ERROR_ACTIONS: readonly ErrorAction[] = ['setApiKey', 'setBaseUrl', 'refreshModels', 'retry', 'selectModel'];
+const ERROR_ACTIONS: readonly ErrorAction[] = ['setApiKey', 'setBaseUrl', 'refreshModels', 'retry', 'selectModel', 'dropEarlierAndRetry', 'newChatWithSummary'];
 
 
 function hasType<T extends string>(value: unknown, type: T): value is Record<string, unknown> & { type: T } {
@@ -387,6 +434,8 @@ export const isRunAction = (m: unknown): m is RunActionMessage => hasType(m, 'ru
 export const isOpenLink = (m: unknown): m is OpenLinkMessage => hasType(m, 'openLink') && isString(m.href);
 export const isCopyText = (m: unknown): m is CopyTextMessage => hasType(m, 'copyText') && isString(m.text);
 export const isInsertCode = (m: unknown): m is InsertCodeMessage => hasType(m, 'insertCode') && isString(m.code);
+export const isStartFromSummary = (m: unknown): m is StartFromSummaryMessage => hasType(m, 'startFromSummary') && isString(m.text);
+export const isDiscardSummary = (m: unknown): m is DiscardSummaryMessage => hasType(m, 'discardSummary');
 export const isOpenAnswerInEditor = (m: unknown): m is OpenAnswerInEditorMessage => hasType(m, 'openAnswerInEditor') && isString(m.messageId);
 export const isForkChat = (m: unknown): m is ForkChatMessage => hasType(m, 'forkChat') && isString(m.messageId);
 export const isRenameChat = (m: unknown): m is RenameChatMessage => hasType(m, 'renameChat') && isString(m.chatId);
@@ -402,6 +451,7 @@ const webviewGuards = [
   isPickAttachments, isRemoveAttachment, isSetInstructions,
   isReady, isSend, isStop, isRegenerate, isEdit, isOpenChat, isDeleteChat, isOpenChatFile,
   isExportChat, isPickModel, isRunAction, isOpenLink, isCopyText, isInsertCode,
+  isStartFromSummary, isDiscardSummary,
   isOpenAnswerInEditor,
   isForkChat, isRenameChat, isPinChat, isSearchChats,
 ];
@@ -425,6 +475,10 @@ export const isSetInput = (m: unknown): m is SetInputMessage => hasType(m, 'setI
 export const isShowHistory = (m: unknown): m is ShowHistoryMessage => hasType(m, 'showHistory');
 export const isSaveStatus = (m: unknown): m is SaveStatusMessage => hasType(m, 'saveStatus') && (m.error === undefined || isString(m.error));
 export const isSendRejected = (m: unknown): m is SendRejectedMessage => hasType(m, 'sendRejected') && isString(m.text) && isString(m.reason);
+export const isContextStatus = (m: unknown): m is ContextStatusMessage =>
+  hasType(m, 'contextStatus') && isRecord(m.reading) && typeof m.reading.estimatedTokens === 'number' && typeof m.reading.omitted === 'number';
+export const isSummaryProposal = (m: unknown): m is SummaryProposalMessage =>
+  hasType(m, 'summaryProposal') && ['writing', 'ready', 'failed', 'closed'].includes(m.state as string) && isString(m.text);
 export const isSearchResults = (m: unknown): m is SearchResultsMessage =>
   hasType(m, 'searchResults') && typeof m.requestId === 'number' && Array.isArray(m.hits) && typeof m.total === 'number';
 export const isRevealMessage = (m: unknown): m is RevealMessageMessage => hasType(m, 'revealMessage') && isString(m.messageId);
@@ -436,6 +490,7 @@ const hostGuards = [
   isAttachments, isPickClosed,
   isState, isMessageAdded, isDelta, isMessageUpdated, isRetrying, isBusy, isModelChanged,
   isHistory, isConfig, isSetInput, isShowHistory, isSaveStatus, isSendRejected,
+  isContextStatus, isSummaryProposal,
   isSearchResults, isRevealMessage,
 ];
 

@@ -21,6 +21,8 @@ import { Toolbar } from './toolbar';
 import { t } from './strings';
 import { AnswerAnnouncer } from './answerAnnouncer';
 import { WelcomePanel } from './welcomePanel';
+import { ContextMeter } from './contextMeter';
+import { SummaryPanel } from './summaryPanel';
 
 export interface ChatAppOptions {
   root: HTMLElement;
@@ -40,6 +42,8 @@ export class ChatApp {
   private readonly history: HistoryPanel;
   private readonly welcome: WelcomePanel;
   private readonly notices: NoticeBar;
+  private readonly meter: ContextMeter;
+  private readonly summaryPanel: SummaryPanel;
   private readonly status: HTMLElement;
   private readonly answerAnnouncer: AnswerAnnouncer;
   private readonly host: HostChannel;
@@ -110,15 +114,24 @@ export class ChatApp {
       },
       attach: (via) => host.post({ type: 'pickAttachments', via }),
       stop: () => host.post({ type: 'stop' }),
-      draftChanged: (draft) => viewState.save({ draft }),
+      draftChanged: (draft) => {
+        viewState.save({ draft });
+        this.meter.setDraft(draft);
+      },
     }, viewState.load().draft);
+    this.meter = new ContextMeter(doc);
+    this.meter.setDraft(this.prompt.textarea.value);
+    this.summaryPanel = new SummaryPanel(doc, {
+      start: (text) => host.post({ type: 'startFromSummary', text }),
+      discard: () => host.post({ type: 'discardSummary' }),
+    });
     this.notices = new NoticeBar(doc);
     this.status = el(doc, 'div', { className: 'visually-hidden', attrs: { id: 'status', role: 'status', 'aria-live': 'polite' } });
     // The rendered Markdown's text, from a parsed document that is never shown (its images never load).
     this.answerAnnouncer = new AnswerAnnouncer(doc, (markdown) =>
       new (options.window as Window & typeof globalThis).DOMParser().parseFromString(md.render(markdown), 'text/html').body.textContent ?? '');
 
-    root.replaceChildren(this.toolbar.element, this.welcome.element, this.history.element, this.find.element, this.conversation.element, this.notices.element, this.attachments.element, this.prompt.element, this.status, this.answerAnnouncer.element);
+    root.replaceChildren(this.toolbar.element, this.welcome.element, this.history.element, this.find.element, this.conversation.element, this.summaryPanel.element, this.notices.element, this.meter.element, this.attachments.element, this.prompt.element, this.status, this.answerAnnouncer.element);
     root.classList.add('chat');
     // Links and code buttons live inside sanitized markdown, so they are handled by delegation.
     root.addEventListener('click', (event) => this.onClick(event));
@@ -235,6 +248,10 @@ export class ChatApp {
         return this.attachments.update(message.chips, message.instructions);
       case 'pickClosed':
         return this.prompt.pickClosed(message.added);
+      case 'contextStatus':
+        return this.meter.update(message.reading);
+      case 'summaryProposal':
+        return this.summaryPanel.show(message);
     }
   }
 
@@ -243,6 +260,7 @@ export class ChatApp {
     if (this.chatId !== undefined && state.chat.id !== this.chatId) this.setHistoryOpen(false);
     this.chatId = state.chat.id;
     this.conversation.replace(Array.isArray(state.chat.messages) ? state.chat.messages : []);
+    this.conversation.setSummary(typeof state.chat.summary === 'string' ? state.chat.summary : undefined);
     this.setModel(state.model);
     this.setBusy(state.busy);
     this.welcome.update(state);

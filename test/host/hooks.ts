@@ -1,4 +1,5 @@
 // Shared by the in-host tests of the host features: the extension's test hooks and small waits.
+import type { ModelWindowLookup } from '../../src/host/contextWindow/contextWindowKeeper';
 import * as assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
 import * as vscode from 'vscode';
@@ -87,8 +88,9 @@ export function useDemoKeyAndServer(): void {
  * A chat session on the extension's own clients (the profile each answer asks for) and the user's
  * answer limits, saving into `folder`, posting nowhere. `settings` default: the user's settings as read.
  */
-export function hostChatSession(folder: string, settings: () => ChatSettings = readSettings): ChatSession {
+export function hostChatSession(folder: string, settings: () => ChatSettings = readSettings, contextWindow?: ModelWindowLookup): ChatSession {
   return new ChatSession({
+    ...(contextWindow ? { contextWindow } : {}),
     getClient: async (profile) => (await hooks()).clients.getClient(profile),
     getSettings: settings,
     getLimits: () => readSettings().limits,

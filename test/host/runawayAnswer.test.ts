@@ -10,6 +10,8 @@ import type { ChatSession } from '../../src/host/chat/chatSession';
 import type { ChatSettings } from '../../src/host/chat/chatTypes';
 import { HistoryStore } from '../../src/host/chat/historyStore';
 import { ANSWER_SIZE_LIMIT } from '../../src/shared/finishReason';
+import type { ModelWindowLookup } from '../../src/host/contextWindow/contextWindowKeeper';
+import { windowLookup } from '../../src/host/contextWindow/windowLookup';
 import { hooks, hostChatSession, serverUrl, setUserSetting, useDemoKeyAndServer, waitFor } from './hooks';
 
 async function outcomeOf(model: string): Promise<string | undefined> {
@@ -34,8 +36,8 @@ describe('a runaway answer (in the real extension host)', function () {
     await fetch(new URL('/_admin/reset', serverUrl()), { method: 'POST' });
   });
 
-  function session(settings: ChatSettings): ChatSession {
-    return hostChatSession(folder, () => settings);
+  function session(settings: ChatSettings, contextWindow?: ModelWindowLookup): ChatSession {
+    return hostChatSession(folder, () => settings, contextWindow);
   }
 
   it('firehose-1 asked for a million tokens stops at modelAccess.maxAnswerChars; then echo-1, the tree and the model pick work at once', async () => {
@@ -50,14 +52,20 @@ describe('a runaway answer (in the real extension host)', function () {
     const stored = new HistoryStore(nodeChatFiles(folder)).load(runaway.chat.id);
     assert.equal(stored?.messages[1].content.length, 200_000, 'kept on disk');
 
-    const normal = session({ model: 'echo-1', api: 'chat' });
+    // The same chat goes on with echo-1, whose window (32768 tokens, from the extension's model list)
+    // the 200,000-character answer would overflow: that turn is left out of the request.
+    const { modelsTree, catalog } = await hooks();
+    const listed = await catalog.list();
+    const windows = windowLookup(catalog, () => 'Default', () => ({}), () => undefined);
+    const normal = session({ model: 'echo-1', api: 'chat' }, (model, profile) => windows.lookup(model, profile));
     await normal.send('a normal question');
     const reply = normal.chat.messages.at(-1);
     assert.equal(reply?.role, 'assistant');
-    assert.equal(reply?.status, 'done');
+    assert.equal(reply?.status, 'done', reply?.error?.message);
     assert.equal(reply?.content, 'a normal question');
+    assert.deepEqual(reply?.contextCut, { omitted: 2, resumeAt: normal.chat.messages.at(-2)?.id });
+    assert.ok(listed.some((model) => model.id === 'echo-1'));
 
-    const { modelsTree, catalog } = await hooks();
     modelsTree.refresh();
     const nodes = await modelsTree.getChildren();
     assert.ok(nodes.some((node) => node.label === 'echo-1'), 'the models tree lists again');

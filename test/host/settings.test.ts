@@ -57,6 +57,7 @@ describe('settings changes (in the real extension host)', () => {
     'modelAccess.network.caCertificates': ['/planted/ca.pem'],
     'modelAccess.profiles': [{ name: 'Planted', baseUrl: 'http://127.0.0.1:9/v1', headers: { 'X-Planted': '1' } }],
     'modelAccess.activeProfile': 'Planted',
+    'modelAccess.contextWindow': { 'echo-1': 10 },
   };
 
   it('a workspace cannot write any modelAccess setting (all are user-scope)', async () => {
@@ -91,6 +92,7 @@ describe('settings changes (in the real extension host)', () => {
       assert.equal(settings.stream, true);
       assert.deepEqual(settings.limits, { maxAnswerChars: 4_000_000, firstTokenTimeoutMs: 300_000, idleTimeoutMs: 120_000 }, 'a repository cannot lift the answer limits');
       assert.deepEqual(settings.modelOptions, {});
+      assert.deepEqual(settings.contextWindows, {}, 'a repository cannot shrink what is sent');
       assert.deepEqual(settings.profiles.map((profile) => profile.name), ['Default'], 'a repository cannot add an endpoint profile');
       assert.equal(settings.profile.name, 'Default', 'nor switch to one');
       const client = await clients.getClient();

@@ -11,7 +11,7 @@ describe('reference server: models, permissions and account states', () => {
     const body = await response.json() as { object: string; data: { id: string; object: string; owned_by: string }[] };
     assert.equal(body.object, 'list');
     assert.deepEqual(body.data.map((m) => m.id),
-      ['echo-1', 'stream-only-1', 'showcase-1', 'firehose-1', 'slow-1', 'restricted-1', 'reasoning-1', 'tools-1']);
+      ['echo-1', 'stream-only-1', 'showcase-1', 'firehose-1', 'slow-1', 'restricted-1', 'reasoning-1', 'tools-1', 'small-context-1', 'hidden-context-1']);
     for (const model of body.data) {
       assert.equal(model.object, 'model');
       assert.equal(typeof model.owned_by, 'string');

@@ -14,7 +14,7 @@ describe('reference server: official openai SDK cross-check', () => {
   it('models.list', async () => {
     const ids: string[] = [];
     for await (const model of sdk().models.list()) ids.push(model.id);
-    assert.deepEqual(ids, ['echo-1', 'stream-only-1', 'showcase-1', 'firehose-1', 'slow-1', 'restricted-1', 'reasoning-1', 'tools-1']);
+    assert.deepEqual(ids, ['echo-1', 'stream-only-1', 'showcase-1', 'firehose-1', 'slow-1', 'restricted-1', 'reasoning-1', 'tools-1', 'small-context-1', 'hidden-context-1']);
   });
 
   it('chat.completions.create without streaming', async () => {

@@ -2,7 +2,7 @@
 // string, so every attachment is a fenced block inside it; this file is the only place that says how.
 // ctxwin's context budget counts the newest user message with `userWireContent` and never drops it.
 import type { SentAttachment, TranscriptMessage } from '../../shared/protocol';
-import { estimateTokens, CHARS_PER_TOKEN } from '../../shared/tokenEstimate';
+import { estimateTokens, CHARS_PER_TOKEN } from '../../shared/estimateTokens';
 import { fenceFor, infoPart } from '../selection/formatSelection';
 
 /** Estimated tokens one attached file may take; a larger file is cut there, with a marker saying so. */

@@ -1,9 +1,11 @@
 import * as l10n from '@vscode/l10n';
 import { ANSWER_SIZE_LIMIT } from '../../shared/finishReason';
-import type { ChatSummary, HostToWebview, RetryNotice, Transcript, TranscriptMessage } from '../../shared/protocol';
+import type { ChatSummary, ContextMeterReading, HostToWebview, SummaryProposalMessage, RetryNotice, Transcript, TranscriptMessage } from '../../shared/protocol';
 import type { WireMessage } from '../../api';
 import type { ChatClient, ChatLog, ChatRequestOptions, ChatSettings, RetryInfo, StreamEvent, StreamLimits } from './chatTypes';
-import { buildRequestMessages } from './conversation';
+import { ContextWindowKeeper, type ModelWindowLookup } from '../contextWindow/contextWindowKeeper';
+import type { RequestPlan } from '../contextWindow/contextWindow';
+import { SummaryWriter } from '../contextWindow/summaryWriter';
 import { DeltaBatcher } from './deltaBatcher';
 import { isAbortError, NoModelError, toErrorInfo } from './errorInfo';
 import { explainParameterRejection, parametersFor } from '../modelOptions/modelOptions';
@@ -40,6 +42,8 @@ export interface ChatSessionDeps {
   getLimits?(): StreamLimits;
   /** After a delete: offers to undo it; resolves true when the user wants the chat back. */
   offerUndo?(title: string): Promise<boolean>;
+  /** The model's context window as known now (synchronous: the model list as cached); unknown when absent. */
+  contextWindow?: ModelWindowLookup;
 }
 
 /** What a full `state` message carries from the session. */
@@ -104,6 +108,12 @@ export class ChatSession {
   private saveError: string | undefined;
   /** The model and profile the open chat continues with; undefined: the active settings' (see followActiveModel). */
   private choice: ModelChoice | undefined;
+  /** The context-window budget of each request, and what context-length errors taught. */
+  private readonly windows: ContextWindowKeeper;
+  /** Failed answers whose context-length error has been learned from (see learnFromContextError). */
+  private readonly learnedFrom = new Set<string>();
+  /** "New chat with a summary": the summary being written or shown. */
+  private readonly summaries: SummaryWriter;
 
   constructor(private readonly deps: ChatSessionDeps) {
     this.timers = deps.timers ?? realTimers;
@@ -111,6 +121,12 @@ export class ChatSession {
     this.saver = new Throttle(() => this.persist(), SAVE_INTERVAL_MS, this.timers);
     // modelAccess.stream is read per request: turning it off or on applies to the next answer.
     this.streaming = new StreamingFallback(deps.isStreamingRequiredError, () => this.settings().stream !== false);
+    this.windows = new ContextWindowKeeper(deps.contextWindow);
+    this.summaries = new SummaryWriter({
+      post: (message) => deps.post(message),
+      log: deps.log,
+      request: (messages, signal) => this.requestSummary(messages, signal),
+    });
     const currentId = deps.store.currentId();
     this.transcript = (currentId && deps.store.load(currentId)) || createTranscript(this.timers.now());
     this.choice = rememberedChoice(this.transcript.messages);
@@ -118,6 +134,11 @@ export class ChatSession {
 
   get chat(): Transcript {
     return this.transcript;
+  }
+
+  /** The summary being written or shown ("New chat with a summary"), for a page that reloaded. */
+  get summaryProposal(): SummaryProposalMessage | undefined {
+    return this.summaries.current;
   }
 
   get busy(): boolean {
@@ -183,6 +204,76 @@ export class ChatSession {
     this.transcript.title = titleOf(this.transcript);
     this.deps.post({ type: 'messageAdded', message: copy(message) });
     await this.answer();
+  }
+
+  /** The meter's reading for the chat as it is now, against the active model's window. */
+  contextReading(): ContextMeterReading {
+    const settings = this.settings();
+    return this.windows.reading(this.transcript, settings);
+  }
+
+  /** Tells the view how full the context window is (after an answer, a settings or model-list change). */
+  postContextStatus(): void {
+    this.deps.post({ type: 'contextStatus', reading: this.contextReading() });
+  }
+
+  /**
+   * The error action after a context-length error: the next request leaves out more earlier
+   * messages (see learnFromError), then the last user message is answered again.
+   */
+  async dropEarlierAndRetry(): Promise<void> {
+    if (this.busy) return;
+    this.adoptNewerStored();
+    if (this.lastUserIndex() < 0) return;
+    this.learnFromContextError();
+    await this.regenerate();
+  }
+
+  /**
+   * The error action "New chat with a summary": the model writes a summary of the chat (as much of
+   * it as fits, so after a context-length error it learns first, as Drop earlier messages does)
+   * in a request of its own; the user sees it before anything uses it.
+   */
+  async summarize(): Promise<void> {
+    const lastUser = this.lastUserIndex();
+    if (lastUser < 0) return;
+    this.learnFromContextError();
+    const history = this.transcript.messages.slice(0, lastUser + 1);
+    await this.summaries.write(this.windows.summaryRequest(this.transcript, history, this.settings()));
+  }
+
+  /**
+   * When the last answer failed as too long for the window, the next request must be smaller (see
+   * learnFromError). Once per failed answer: summarizing first and then dropping earlier messages
+   * for the same error must not shrink the budget twice.
+   */
+  private learnFromContextError(): void {
+    const last = this.transcript.messages[this.transcript.messages.length - 1];
+    if (last?.role !== 'assistant' || !last.error?.actions.includes('dropEarlierAndRetry') || this.learnedFrom.has(last.id)) return;
+    this.learnedFrom.add(last.id);
+    const lastUser = this.lastUserIndex();
+    this.windows.learn(this.transcript, this.transcript.messages.slice(0, lastUser + 1), this.settings(), last.error.message);
+  }
+
+  /** The user confirmed the summary (as shown, or edited): a new chat starts from it. */
+  async startFromSummary(text: string): Promise<void> {
+    if (!text.trim() || !(await this.cancelActive())) {
+      return;
+    }
+    this.summaries.close();
+    this.transcript = { ...createTranscript(this.timers.now()), summary: text.trim() };
+    this.transcript.title = titleOf(this.transcript);
+    // A new chat, as New Chat makes it: it follows the active settings.
+    this.choice = undefined;
+    this.saveNow();
+    await this.saved;
+    await this.rememberCurrent();
+    this.deps.onStateReplaced();
+  }
+
+  /** The user dismissed the summary, or stopped it being written. */
+  discardSummary(): void {
+    this.summaries.close();
   }
 
   /** Aborts the answer in progress: the socket closes, the text so far stays, marked 'stopped'. */
@@ -356,6 +447,7 @@ export class ChatSession {
   /** Stops the answer in progress and writes everything out (the extension is shutting down). */
   dispose(): void {
     this.stop();
+    this.summaries.close();
     this.batcher.dispose();
     this.saver.dispose();
   }
@@ -487,7 +579,8 @@ export class ChatSession {
 
   private answer(): Promise<void> {
     const settings = this.settings();
-    const prior = this.transcript.messages.slice();
+    // Planned before the answer shows, so the view gets the "not sent" marker with it.
+    const plan = this.windows.plan(this.transcript, this.transcript.messages, settings);
     const answer: TranscriptMessage = {
       id: newId(),
       role: 'assistant',
@@ -495,6 +588,7 @@ export class ChatSession {
       status: 'streaming',
       model: settings.model,
       ...profileField(settings),
+      ...(plan.cut ? { contextCut: plan.cut } : {}),
       createdAt: this.timers.now(),
     };
     this.transcript.messages.push(answer);
@@ -503,16 +597,18 @@ export class ChatSession {
     this.active = active;
     this.deps.post({ type: 'messageAdded', message: copy(answer) });
     this.deps.post({ type: 'busy', busy: true });
+    // The question just sent now counts in the meter (estimated until the answer reports usage).
+    this.postContextStatus();
     this.streamingSave = { transcript: this.transcript, answer, based: false, content: 0, reasoning: 0 };
     this.saveNow();
-    active.finished = this.finishAnswer(answer, prior, settings, controller.signal);
+    active.finished = this.finishAnswer(answer, plan, settings, controller.signal);
     return active.finished;
   }
 
   /** Streams the answer to its end (done, stopped or error), then saves and frees the session. */
-  private async finishAnswer(answer: TranscriptMessage, prior: TranscriptMessage[], settings: ChatSettings, signal: AbortSignal): Promise<void> {
+  private async finishAnswer(answer: TranscriptMessage, plan: RequestPlan, settings: ChatSettings, signal: AbortSignal): Promise<void> {
     try {
-      await this.stream(answer, prior, settings, signal);
+      await this.stream(answer, plan, settings, signal);
     } catch (error) {
       this.deps.log.error(`Chat: the answer could not be finished: ${String(error)}`);
     }
@@ -527,9 +623,10 @@ export class ChatSession {
     this.deps.post({ type: 'messageUpdated', message: copy(answer) });
     this.deps.post({ type: 'busy', busy: false });
     this.deps.post({ type: 'history', history: this.history() });
+    this.postContextStatus();
   }
 
-  private async stream(answer: TranscriptMessage, prior: TranscriptMessage[], settings: ChatSettings, signal: AbortSignal): Promise<void> {
+  private async stream(answer: TranscriptMessage, plan: RequestPlan, settings: ChatSettings, signal: AbortSignal): Promise<void> {
     try {
       const model = settings.model;
       if (!model) {
@@ -539,7 +636,10 @@ export class ChatSession {
       if (parameters) answer.parameters = parameters;
       const client = await this.deps.getClient(settings.profile?.name);
       signal.throwIfAborted();
-      const messages = buildRequestMessages(prior, settings.systemPrompt);
+      const messages = plan.messages;
+      if (plan.cut) {
+        this.deps.log.info(`Chat: ${plan.cut.omitted} earlier message(s) left out to fit the context window (budget ${plan.budget ?? '?'} tokens, about ${plan.estimatedTokens} sent).`);
+      }
       this.deps.log.info(`Chat: asking ${model} through /${settings.api === 'responses' ? 'responses' : 'chat/completions'} (${messages.length} messages).`);
       this.deps.log.trace(`Chat prompt: ${messages[messages.length - 1]?.content ?? ''}`);
       const options: ChatRequestOptions = { ...this.deps.getLimits?.(), signal, onRetry: (info) => this.announceRetry(answer.id, info) };
@@ -560,6 +660,22 @@ export class ChatSession {
     // Pending text goes out before the status change, so the view never sees text after 'done'.
     this.batcher.flush();
     this.deps.log.trace(`Chat answer (${answer.status}): ${answer.content}`);
+  }
+
+  /** The summary request: the active model, its own connection, the text collected whole. */
+  private async requestSummary(messages: WireMessage[], signal: AbortSignal): Promise<string> {
+    const settings = this.settings();
+    const model = settings.model;
+    if (!model) {
+      throw new NoModelError();
+    }
+    const client = await this.deps.getClient(settings.profile?.name);
+    const options: ChatRequestOptions = { ...this.deps.getLimits?.(), signal };
+    let text = '';
+    for await (const event of this.streaming.run(model, (stream) => this.request(client, settings, model, messages, stream, options))) {
+      if (event.type === 'text') text += event.text;
+    }
+    return text;
   }
 
   private request(
@@ -633,7 +749,7 @@ export class ChatSession {
    */
   private persist(): void {
     const transcript = this.transcript;
-    if (transcript.messages.length === 0) {
+    if (transcript.messages.length === 0 && transcript.summary === undefined) {
       return;
     }
     const streaming = this.streamingSave?.transcript === transcript ? this.streamingSave : undefined;

@@ -16,12 +16,15 @@ import { localizedWebviewStrings } from '../l10n/webviewStrings';
 export const CHAT_VIEW_ID = 'modelAccess.chat';
 
 /** The commands behind the error actions and the model picker (contributed by the extension). */
-const ACTION_COMMANDS: Record<Exclude<ErrorAction, 'retry'>, string> = {
+const ACTION_COMMANDS: Record<Exclude<ErrorAction, SessionAction>, string> = {
   setApiKey: 'modelAccess.setApiKey',
   setBaseUrl: 'modelAccess.setBaseUrl',
   refreshModels: 'modelAccess.refreshModels',
   selectModel: 'modelAccess.selectModel',
 };
+
+/** Error actions the chat session carries out itself. */
+type SessionAction = 'retry' | 'dropEarlierAndRetry' | 'newChatWithSummary';
 
 export interface ChatConfigStatus {
   hasApiKey: boolean;
@@ -132,6 +135,15 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       // The state has no countdown of its own: without this, a page reloaded during a back-off shows none.
       this.post({ type: 'retrying', notice: state.retrying });
     }
+    this.postContext();
+  }
+
+  /** The meter's reading, and a summary being written or shown (the state carries neither). */
+  postContext(): void {
+    if (!this.ready) return;
+    this.deps.session.postContextStatus();
+    const summary = this.deps.session.summaryProposal;
+    if (summary) this.post(summary);
   }
 
   // ---------------------------------------------------------------- commands
@@ -263,6 +275,8 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     const config = await this.readConfig();
     this.post({ type: 'config', hasApiKey: config.hasApiKey, hasBaseUrl: config.hasBaseUrl });
     this.post({ type: 'modelChanged', model: this.deps.session.modelLabel() });
+    // Another model, another window (or a changed modelAccess.contextWindow): the meter follows.
+    this.deps.session.postContextStatus();
   }
 
   /** Stops the answer in progress and settles once the chat is saved (see ChatSession.close). */
@@ -360,6 +374,10 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         return;
       case 'insertCode':
         return this.insertCode(message.code);
+      case 'startFromSummary':
+        return session.startFromSummary(message.text);
+      case 'discardSummary':
+        return session.discardSummary();
       case 'openAnswerInEditor':
         await this.openAnswerInEditor(message.messageId);
         return;
@@ -425,6 +443,14 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   private async runAction(action: ErrorAction): Promise<void> {
     if (action === 'retry') {
       await this.deps.session.retry();
+      return;
+    }
+    if (action === 'dropEarlierAndRetry') {
+      await this.deps.session.dropEarlierAndRetry();
+      return;
+    }
+    if (action === 'newChatWithSummary') {
+      await this.deps.session.summarize();
       return;
     }
     await vscode.commands.executeCommand(ACTION_COMMANDS[action]);

@@ -2,7 +2,7 @@
 // actions that can fix it. Errors are recognized by the API client's own classes and codes
 // (ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_TYPES), never by copies of their strings.
 import * as l10n from '@vscode/l10n';
-import { ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_TYPES, ROUTE_ERROR_CODES } from '../../api';
+import { ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_TYPES, ROUTE_ERROR_CODES, isContextLengthError } from '../../api';
 import type { ErrorAction, ErrorInfo } from '../../shared/protocol';
 import { ConfigurationError } from '../client/configurationError';
 
@@ -38,6 +38,10 @@ function actionsForApiError(error: ApiError): ErrorAction[] {
   }
   if (code === CLIENT_ERROR_CODES.invalidBaseUrl) {
     return ['setBaseUrl'];
+  }
+  if (isContextLengthError(error)) {
+    // Too long for the model's window: sending it again as it is cannot help.
+    return ['dropEarlierAndRetry', 'newChatWithSummary'];
   }
   if (code !== undefined && ROUTE_ERROR_CODES.includes(code)) {
     // The proxy or a certificate: the message names the setting; the base URL is not suspect.

@@ -89,10 +89,10 @@ export class HistoryStore {
 
   /**
    * Stores the chat as it is now; settles when it is on disk. A chat without messages is not
-   * stored (New Chat alone leaves no trace).
+   * stored (New Chat alone leaves no trace), unless it starts from a summary the user confirmed.
    */
   async save(transcript: Transcript): Promise<void> {
-    if (transcript.messages.length === 0) {
+    if (transcript.messages.length === 0 && transcript.summary === undefined) {
       return;
     }
     const file = chatFile(transcript.id);

@@ -13,6 +13,8 @@ import { ChatSession } from './chatSession';
 import { CHAT_VIEW_ID, ChatViewProvider, type ChatConfigStatus } from './chatViewProvider';
 import { memoryChatFiles, nodeChatFiles, type ChatFiles } from './chatFiles';
 import { HistoryStore } from './historyStore';
+import type { ModelCatalog } from '../models/modelCatalog';
+import { windowLookup } from '../contextWindow/windowLookup';
 import { SearchIndex } from '../search/searchIndex';
 
 export { CHAT_VIEW_ID, ChatViewProvider } from './chatViewProvider';
@@ -22,6 +24,8 @@ export interface ChatDeps {
   keys: KeyStore;
   clients: ClientProvider;
   log: Log;
+  /** The listed models, for their context windows (unknown without it). */
+  catalog?: ModelCatalog;
   /** Called each time an answer finishes completely (status done) in the Chat view. */
   onAnswerDone?: () => void;
 }
@@ -49,6 +53,9 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
   };
 
   const store = new HistoryStore(historyFiles(context, log));
+  const windows = deps.catalog
+    ? windowLookup(deps.catalog, () => clients.activeProfile(), () => readSettings().contextWindows, () => provider.postContext())
+    : undefined;
   const session = new ChatSession({
     getClient: (profile) => clients.getClient(profile),
     getSettings: readSettings,
@@ -71,6 +78,7 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
       const undo = vscode.l10n.t('Undo');
       return (await vscode.window.showInformationMessage(vscode.l10n.t('Deleted the chat "{0}".', title), undo)) === undo;
     },
+    ...(windows ? { contextWindow: (model: string, profile: string | undefined) => windows.lookup(model, profile) } : {}),
   });
   // Attachments and project instructions; like the session, they reach the provider through callbacks.
   const chatContext: ChatContext = new ChatContext({
@@ -105,6 +113,12 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     }),
     onDidChangeSettings(refresh),
   );
+  if (deps.catalog && windows) {
+    context.subscriptions.push(deps.catalog.onDidChange(() => {
+      windows.reset();
+      provider.postContext();
+    }));
+  }
   return provider;
 }
 

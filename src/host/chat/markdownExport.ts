@@ -1,4 +1,5 @@
 import * as l10n from '@vscode/l10n';
+import { cutMarkerText } from '../../shared/contextCutText';
 import { finishReasonNote } from '../../shared/finishReason';
 import { formatModelParameters } from '../../shared/modelParameters';
 import type { TranscriptMessage, ErrorInfo, Transcript, Usage } from '../../shared/protocol';
@@ -35,6 +36,9 @@ function formatMessage(message: TranscriptMessage, parser: MarkdownIt, strings: 
     ? `## ${strings.you}`
     : inertMarkdown(`## ${strings.assistant}${message.model ? ` (${message.model})` : ''}`, parser);
   const parts = [heading, ...sentContextMarkdown(message, strings)];
+  if (message.contextCut) {
+    parts.push(`_[${l10n.t('{0} with this request: left out to fit the context window.', cutMarkerText(message.contextCut.omitted, strings))}]_`);
+  }
   if (message.reasoning) {
     const fence = fenceFor(message.reasoning);
     parts.push(`<details><summary>${strings.reasoning}</summary>\n\n${fence}text\n${message.reasoning}\n${fence}\n\n</details>`);
@@ -87,6 +91,9 @@ export async function transcriptToMarkdown(transcript: Transcript, exportedAt: D
   ];
   // The export's words are the chat view's where they are the same (You, Assistant, Reasoning, why an answer ended).
   const strings = localizedWebviewStrings();
+  if (transcript.summary) {
+    header.push(inertMarkdown(quote(`**${l10n.t('Started from a summary of an earlier chat:')}**\n\n${transcript.summary}`), parser));
+  }
   const body = transcript.messages.map((message) => formatMessage(message, parser, strings));
   return `${[...header, ...body].join('\n\n')}\n`;
 }

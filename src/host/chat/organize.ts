@@ -16,6 +16,8 @@ export function forkTranscript(source: Transcript, messageId: string, now: numbe
   }
   const fork = createTranscript(now, id);
   fork.messages = structuredClone(source.messages.slice(0, index + 1));
+  // A chat started from a summary goes on from it: the fork's requests carry it too.
+  if (source.summary !== undefined) fork.summary = source.summary;
   if (source.renamed) {
     fork.renamed = true;
     fork.title = source.title;

@@ -1,7 +1,7 @@
 // Pure helpers over transcripts: creation, titles, summaries, and the checks that make data read
 // back from storage trustworthy (it may come from an older version, or a crash mid-answer).
 import { randomUUID } from 'node:crypto';
-import type { TranscriptMessage, ChatSummary, ErrorAction, ErrorInfo, ForkOrigin, MessageStatus, Transcript, Usage } from '../../shared/protocol';
+import type { TranscriptMessage, ChatSummary, ContextCut, ErrorAction, ErrorInfo, ForkOrigin, MessageStatus, Transcript, Usage } from '../../shared/protocol';
 import { isErrorAction } from '../../shared/protocol';
 import { parseModelParameters } from '../../shared/modelParameters';
 import { isRecord } from '../../util/isRecord';
@@ -33,6 +33,7 @@ export function titleOf(transcript: Transcript): string {
     return transcript.title;
   }
   const firstUser = transcript.messages.find((message) => message.role === 'user');
+  if (!firstUser && transcript.summary) return titleFromText(`Summary: ${transcript.summary}`);
   return firstUser ? titleFromText(firstUser.content) : UNTITLED;
 }
 
@@ -97,6 +98,12 @@ function parseError(value: unknown): ErrorInfo | undefined {
   return error;
 }
 
+function parseContextCut(value: unknown): ContextCut | undefined {
+  if (!isRecord(value) || typeof value.resumeAt !== 'string') return undefined;
+  const omitted = optionalNumber(value.omitted);
+  return omitted !== undefined && Number.isInteger(omitted) && omitted > 0 ? { omitted, resumeAt: value.resumeAt } : undefined;
+}
+
 export function parseMessage(value: unknown): TranscriptMessage | undefined {
   if (!isRecord(value)) {
     return undefined;
@@ -130,6 +137,8 @@ export function parseMessage(value: unknown): TranscriptMessage | undefined {
   if (attachments) message.attachments = attachments;
   const instructions = role === 'user' ? parseInstructions(value.instructions) : undefined;
   if (instructions) message.instructions = instructions;
+  const contextCut = parseContextCut(value.contextCut);
+  if (contextCut) message.contextCut = contextCut;
   return message;
 }
 
@@ -147,6 +156,7 @@ export function parseTranscript(value: unknown): Transcript | undefined {
     updatedAt: optionalNumber(value.updatedAt) ?? createdAt,
     messages,
   };
+  if (typeof value.summary === 'string' && value.summary.trim()) transcript.summary = value.summary;
   // Fields added later (rename, pin, fork): a file written before them simply has none.
   if (value.renamed === true) transcript.renamed = true;
   if (value.pinned === true) transcript.pinned = true;

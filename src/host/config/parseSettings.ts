@@ -4,6 +4,7 @@ import { DEFAULT_INITIAL_DELAY_MS, DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT, MAX_R
 import { parseModelOptions, type ModelOptions } from '../modelOptions/modelOptions';
 import { activeProfile, parseProfiles, type Profile } from '../profiles/profiles';
 import { parseAnswerLimits } from './answerLimits';
+import { parseContextWindows, type ContextWindows } from '../contextWindow/contextWindowSetting';
 
 export type ApiKind = 'chat' | 'responses';
 
@@ -36,6 +37,8 @@ export interface Settings {
   limits: Required<StreamLimits>;
   /** Per-model temperature, top_p and reasoning effort (modelAccess.modelOptions), only those set. */
   modelOptions: ModelOptions;
+  /** Per-model context window in tokens stated by the user (modelAccess.contextWindow); wins over the /models record. */
+  contextWindows: ContextWindows;
 }
 
 /** The configuration values as read, untyped because settings.json can hold anything. */
@@ -55,6 +58,7 @@ export interface RawSettings {
   modelOptions?: unknown;
   profiles?: unknown;
   activeProfile?: unknown;
+  contextWindow?: unknown;
 }
 
 /**
@@ -78,6 +82,7 @@ export const SETTING_KEYS: Readonly<Record<keyof RawSettings, string>> = {
   modelOptions: 'modelOptions',
   profiles: 'profiles',
   activeProfile: 'activeProfile',
+  contextWindow: 'contextWindow',
 };
 
 /** The retry defaults and bounds are the API client's own (package.json repeats them; a test keeps them equal). */
@@ -118,6 +123,7 @@ export function parseSettings(raw: RawSettings): Settings {
       : [],
     limits: parseAnswerLimits(raw),
     modelOptions: parseModelOptions(raw.modelOptions),
+    contextWindows: parseContextWindows(raw.contextWindow),
   };
 }
 

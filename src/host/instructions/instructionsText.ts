@@ -1,6 +1,6 @@
 // Pure (no vscode): which workspace files are project instructions, and the system message they make.
 import type { SentInstructions } from '../../shared/protocol';
-import { estimateTokens } from '../../shared/tokenEstimate';
+import { estimateTokens } from '../../shared/estimateTokens';
 import { ATTACHMENT_BUDGET_CHARS, cutPoint } from '../attachments/wireContent';
 
 /** Looked for at the root of each workspace folder, in this order (the conventions of agents and Copilot). */

@@ -27,8 +27,8 @@ import { parseToolArguments } from './toolArguments';
 
 /** What the model information depends on, from the user's settings only (a workspace cannot turn tools on). */
 function readProviderSettings(): ModelInformationSettings {
-  const { api, toolCallingModels } = readSettings();
-  return { api, toolCallingModels };
+  const { api, toolCallingModels, contextWindows } = readSettings();
+  return { api, toolCallingModels, contextWindows };
 }
 
 export class ModelAccessChatProvider extends Disposable implements LanguageModelChatProvider {

@@ -5,6 +5,7 @@ import * as l10n from '@vscode/l10n';
 import { readModelLimits, readToolCalling } from '../../api';
 import { isRecord } from '../../util/isRecord';
 import type { LanguageModelChatInformation } from './providerApi';
+import { contextWindowFor, type ContextWindows } from '../contextWindow/contextWindowSetting';
 
 /**
  * Used when the record gives no limits. Conservative on purpose: VS Code trims what it sends to fit
@@ -23,11 +24,17 @@ export interface ModelInformationSettings {
   api: 'chat' | 'responses';
   /** Models the user enabled tool calling for, whatever their record says. */
   toolCallingModels: readonly string[];
+  /** modelAccess.contextWindow: the window the user states for a model, over its record's. */
+  contextWindows?: ContextWindows;
 }
 
-/** The model's limits: from the record when it gives them, else the defaults above. */
-export function modelTokenLimits(record: unknown): { maxInputTokens: number; maxOutputTokens: number } {
+/** The model's limits: the window the user stated, else from the record when it gives them, else the defaults above. */
+export function modelTokenLimits(record: unknown, statedWindow?: number): { maxInputTokens: number; maxOutputTokens: number } {
   const limits = readModelLimits(record);
+  if (statedWindow !== undefined) {
+    limits.contextTokens = statedWindow;
+    delete limits.inputTokens;
+  }
   const maxOutputTokens = limits.outputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
   let maxInputTokens = limits.inputTokens;
   if (maxInputTokens === undefined && limits.contextTokens !== undefined) {
@@ -49,7 +56,7 @@ export function toolCallingAllowed(model: ListedModelRecord, settings: ModelInfo
 }
 
 export function modelInformation(model: ListedModelRecord, settings: ModelInformationSettings): LanguageModelChatInformation {
-  const { maxInputTokens, maxOutputTokens } = modelTokenLimits(model.raw);
+  const { maxInputTokens, maxOutputTokens } = modelTokenLimits(model.raw, contextWindowFor(settings.contextWindows, model.id));
   const owner = stringField(model.raw, 'owned_by');
   return {
     id: model.id,

@@ -3,7 +3,7 @@
 // host boundary and as plain Node tests build them.
 import type { ToolCall, WireMessage } from '../../api';
 import { isRecord } from '../../util/isRecord';
-import { estimateTokens as estimateText } from '../../shared/tokenEstimate';
+import { estimateTokens as estimateTextTokens } from '../../shared/estimateTokens';
 
 /** vscode.LanguageModelChatMessageRole: User = 1, Assistant = 2, System = 3 (newer editors). */
 const ROLE_NAMES: Readonly<Record<number, string>> = { 1: 'user', 2: 'assistant', 3: 'system' };
@@ -76,10 +76,10 @@ export function toApiMessages(messages: readonly RequestMessageLike[]): WireMess
   return out;
 }
 
-/** The shared estimate (src/shared/tokenEstimate.ts) of a string or of a request message's parts. */
+/** An estimate through the extension's one estimator (the service's tokenizer is not known here). */
 export function estimateTokens(input: string | RequestMessageLike): number {
   const text = typeof input === 'string'
     ? input
     : input.content.map((part) => textOf(part) ?? (isToolCallPart(part) ? JSON.stringify(part.input) : isToolResultPart(part) ? toolResultText(part.content) : '')).join('');
-  return estimateText(text);
+  return estimateTextTokens(text);
 }

@@ -4,6 +4,7 @@ import type { TranscriptMessage, DeltaMessage, RetryNotice } from '../../shared/
 import { el, icon, iconButton, onActivate } from '../dom';
 import { t } from '../strings';
 import { MessageView, type MessageContext } from './messageView';
+import { ContextCutMarker, summaryBlock } from './contextMarkers';
 
 /** Messages rendered at once when a chat opens: its end, which is what the view shows first. */
 const FIRST_MESSAGES = 12;
@@ -26,6 +27,8 @@ export class ConversationView {
   private busy = false;
   private pinnedToBottom = true;
   private lastScrollTop = 0;
+  private readonly cutMarker: ContextCutMarker;
+  private readonly summarySlot: HTMLElement;
   /** Called after older messages of a replayed chat were rendered (Find searches them then). */
   onBacklogRendered: (() => void) | undefined;
 
@@ -35,6 +38,8 @@ export class ConversationView {
       icon(doc, 'comment-discussion'),
       el(doc, 'p', { text: t('emptyConversation') }));
     this.list = el(doc, 'div', { className: 'message-list' });
+    this.cutMarker = new ContextCutMarker(doc);
+    this.summarySlot = el(doc, 'div', { className: 'chat-summary-slot' });
     // Sticky at the bottom of the scroller: shown while the user has scrolled away from the end.
     this.jumpButton = iconButton(doc, 'arrow-down', t('scrollToLatest'), { className: 'scroll-to-bottom' });
     this.jumpButton.hidden = true;
@@ -43,7 +48,7 @@ export class ConversationView {
       this.scrollToBottom();
     });
     this.element = el(doc, 'main', { className: 'conversation', attrs: { id: 'conversation', 'aria-label': t('conversation'), tabindex: '0' } },
-      this.emptyState, this.list, this.jumpButton);
+      this.summarySlot, this.emptyState, this.list, this.jumpButton);
     this.element.addEventListener('scroll', () => this.onScroll(), { passive: true });
     // One delegated handler for every message's own buttons (see MessageView.activate).
     onActivate(this.list, (event) => {
@@ -73,6 +78,7 @@ export class ConversationView {
     this.order = [];
     const seen = new Set<string>();
     const unique = messages.filter((message) => !seen.has(message.id) && seen.add(message.id));
+    this.cutMarker.set(unique.filter((message) => message.role === 'assistant').at(-1)?.contextCut);
     this.backlog = unique.slice(0, Math.max(0, unique.length - FIRST_MESSAGES));
     const fragment = this.context.doc.createDocumentFragment();
     for (const message of unique.slice(this.backlog.length)) {
@@ -114,6 +120,9 @@ export class ConversationView {
       return;
     }
     this.list.append(this.createView(message).element);
+    if (message.role === 'assistant') {
+      this.cutMarker.set(message.contextCut);
+    }
     if (message.role === 'user') {
       // The user just sent something: show it and follow the answer.
       this.setPinned(true);
@@ -195,8 +204,14 @@ export class ConversationView {
     return last?.role === 'assistant' ? last : undefined;
   }
 
+  /** The summary the chat was started from, shown at its top (none: nothing shown). */
+  setSummary(summary: string | undefined): void {
+    this.summarySlot.replaceChildren(...(summary ? [summaryBlock(this.context.doc, summary)] : []));
+  }
+
   private refresh(): void {
     this.emptyState.hidden = this.order.length > 0;
+    this.cutMarker.place((id) => this.views.get(id)?.element);
     const lastAnswer = this.lastAnswer();
     for (const view of this.order) {
       view.setAffordances(view === lastAnswer, this.busy);

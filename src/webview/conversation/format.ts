@@ -10,6 +10,8 @@ export const ACTION_LABELS: Record<ErrorAction, WebviewStringKey> = {
   refreshModels: 'actionRefreshModels',
   retry: 'actionRetry',
   selectModel: 'actionSelectModel',
+  dropEarlierAndRetry: 'actionDropEarlierAndRetry',
+  newChatWithSummary: 'actionNewChatWithSummary',
 };
 
 const count = (value: number): string => value.toLocaleString('en-US');

@@ -1,5 +1,15 @@
 import assert from 'node:assert/strict';
-import { CONTEXT_SIZE_FIELDS, readModelLimits, readToolCalling } from '../../../src/api/modelLimits';
+import { CONTEXT_SIZE_FIELDS, INPUT_LIMIT_FIELDS, OUTPUT_LIMIT_FIELDS, readModelLimits, readToolCalling } from '../../../src/api/modelLimits';
+
+/** A record holding `value` at the dotted `field` path. */
+function recordWith(field: string, value: number): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  const parts = field.split('.');
+  let at = record;
+  for (const part of parts.slice(0, -1)) at = (at[part] = {}) as Record<string, unknown>;
+  at[parts.at(-1) as string] = value;
+  return record;
+}
 
 describe('api/modelLimits: context size and tool calling from a /models record', () => {
   const contextFixtures: [string, unknown][] = [
@@ -11,6 +21,9 @@ describe('api/modelLimits: context size and tool calling from a /models record',
     ['top_provider.context_length (OpenRouter)', { id: 'm', top_provider: { context_length: 131072 } }],
     ['meta.n_ctx_train (llama.cpp server)', { id: 'm', meta: { n_ctx_train: 131072 } }],
     ['a numeric string', { id: 'm', context_length: '131072' }],
+    ['max_total_tokens (TGI)', { id: 'm', max_total_tokens: 131072 }],
+    ['max_seq_len', { id: 'm', max_seq_len: 131072 }],
+    ['metadata.context_length (DeepInfra)', { id: 'm', metadata: { context_length: 131072 } }],
   ];
   for (const [name, record] of contextFixtures) {
     it(`reads ${name}`, () => assert.equal(readModelLimits(record).contextTokens, 131072));
@@ -18,12 +31,25 @@ describe('api/modelLimits: context size and tool calling from a /models record',
 
   it('every documented field path is read', () => {
     for (const field of CONTEXT_SIZE_FIELDS) {
-      const record: Record<string, unknown> = {};
-      const parts = field.split('.');
-      let at = record;
-      for (const part of parts.slice(0, -1)) at = (at[part] = {}) as Record<string, unknown>;
-      at[parts.at(-1) as string] = 1000;
-      assert.equal(readModelLimits(record).contextTokens, 1000, field);
+      assert.equal(readModelLimits(recordWith(field, 1000)).contextTokens, 1000, field);
+    }
+  });
+
+  const inputFixtures: [string, unknown][] = [
+    ['max_input_tokens (LiteLLM, Anthropic-style)', { id: 'm', max_input_tokens: 200000 }],
+    ['inputTokenLimit (Gemini)', { id: 'm', inputTokenLimit: 200000 }],
+    ['model_info.max_input_tokens (LiteLLM /model/info)', { id: 'm', model_info: { max_input_tokens: 200000 } }],
+    ['max_input_length (older TGI)', { id: 'm', max_input_length: 200000 }],
+  ];
+  for (const [name, record] of inputFixtures) {
+    it(`reads the input limit from ${name}, not as the context window`, () => assert.deepEqual(readModelLimits(record), { inputTokens: 200000 }));
+  }
+
+  it('every documented input and output field path is read', () => {
+    for (const [fields, key] of [[INPUT_LIMIT_FIELDS, 'inputTokens'], [OUTPUT_LIMIT_FIELDS, 'outputTokens']] as const) {
+      for (const field of fields) {
+        assert.equal(readModelLimits(recordWith(field, 777))[key], 777, field);
+      }
     }
   });
 

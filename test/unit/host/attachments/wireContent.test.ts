@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { buildRequestMessages } from '../../../../src/host/chat/conversation';
 import { cutPoint, decodeText, formatAttachment, userWireContent } from '../../../../src/host/attachments/wireContent';
 import type { TranscriptMessage } from '../../../../src/shared/protocol';
-import { estimateTokens } from '../../../../src/shared/tokenEstimate';
+import { estimateTokens } from '../../../../src/shared/estimateTokens';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 

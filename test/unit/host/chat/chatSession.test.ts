@@ -194,7 +194,8 @@ describe('ChatSession', () => {
     const session = makeSession();
     await session.send('Hello there, world');
 
-    const [userAdded, answerAdded, busyOn, ...rest] = posted;
+    const [userAdded, answerAdded, busyOn, meterOn, ...rest] = posted;
+    assert.equal(meterOn.type, 'contextStatus');
     assert.deepEqual(userAdded.type === 'messageAdded' && [userAdded.message.role, userAdded.message.content], ['user', 'Hello there, world']);
     assert.ok(answerAdded.type === 'messageAdded' && answerAdded.message.role === 'assistant' && answerAdded.message.status === 'streaming');
     assert.deepEqual(busyOn, { type: 'busy', busy: true });
@@ -203,7 +204,7 @@ describe('ChatSession', () => {
     // No clock time passed while streaming: all 6 chunks leave in one delta, flushed before the status change.
     assert.deepEqual(deltas, [{ type: 'delta', messageId: answerAdded.message.id, content: 'Hello there, world' }]);
     const types = rest.map((m) => m.type);
-    assert.deepEqual(types, ['delta', 'messageUpdated', 'busy', 'history']);
+    assert.deepEqual(types, ['delta', 'messageUpdated', 'busy', 'history', 'contextStatus']);
     const updated = rest[1];
     assert.ok(updated.type === 'messageUpdated');
     assert.equal(updated.message.status, 'done');

@@ -31,6 +31,12 @@ describe('Organizing chats: fork, rename, pin', () => {
     assert.equal(forkTranscript(original, 'nope', 100), undefined);
   });
 
+  it('a fork of a chat started from a summary keeps the summary (its requests need it)', () => {
+    const original = { ...source(), summary: 'We chose plan B.' };
+    assert.equal(forkTranscript(original, 'm1', 1)?.summary, 'We chose plan B.');
+    assert.equal(forkTranscript(source(), 'm1', 1)?.summary, undefined);
+  });
+
   it('a fork of a renamed chat keeps its name', () => {
     const original = { ...source(), title: 'My name', renamed: true };
     assert.equal(forkTranscript(original, 'm0', 1)?.title, 'My name');

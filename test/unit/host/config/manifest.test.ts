@@ -5,8 +5,10 @@ import * as path from 'node:path';
 import { DEFAULT_INITIAL_DELAY_MS, DEFAULT_MAX_RETRIES, MAX_RETRIES_LIMIT, MAX_RETRY_AFTER_MS } from '../../../../src/api';
 import { parseSettings, SETTING_KEYS } from '../../../../src/host/config/parseSettings';
 import { CA_CERTIFICATES_SETTING } from '../../../../src/host/network/certificates';
+import { CONTEXT_WINDOW_MAX, CONTEXT_WINDOW_MIN, CONTEXT_WINDOW_SETTING } from '../../../../src/host/contextWindow/contextWindowSetting';
 
 interface Property {
+  additionalProperties?: Property;
   scope?: string;
   default?: unknown;
   minimum?: number;
@@ -62,5 +64,12 @@ describe('package.json settings', () => {
     assert.equal(defaults.model, undefined);
     assert.equal(properties['modelAccess.systemPrompt'].default, '');
     assert.equal(defaults.systemPrompt, undefined);
+  });
+
+  it('bounds each modelAccess.contextWindow entry as the reader does', () => {
+    const property = properties[CONTEXT_WINDOW_SETTING];
+    assert.deepEqual(property.default, {});
+    assert.equal(property.additionalProperties?.minimum, CONTEXT_WINDOW_MIN);
+    assert.equal(property.additionalProperties?.maximum, CONTEXT_WINDOW_MAX);
   });
 });

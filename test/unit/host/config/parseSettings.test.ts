@@ -14,6 +14,7 @@ describe('settings parsing', () => {
       toolCallingModels: [],
       limits: { maxAnswerChars: 4_000_000, firstTokenTimeoutMs: 300_000, idleTimeoutMs: 120_000 },
       modelOptions: {},
+      contextWindows: {},
       profiles: [{ name: 'Default', baseUrl: undefined, api: 'chat', headers: {} }],
       profile: { name: 'Default', baseUrl: undefined, api: 'chat', headers: {} },
       profileProblems: [],
@@ -35,6 +36,7 @@ describe('settings parsing', () => {
       firstTokenTimeoutSeconds: 2,
       idleTimeoutSeconds: 3,
       modelOptions: { 'echo-1': { temperature: 0.5 } },
+      contextWindow: { 'echo-1': 8192, 'bad-1': 0, 'bad-2': 1.5, 'bad-3': '9000' },
     }), {
       baseUrl: 'http://127.0.0.1:8787/v1',
       model: 'echo-1',
@@ -46,6 +48,7 @@ describe('settings parsing', () => {
       toolCallingModels: ['echo-1', 'slow-1'],
       limits: { maxAnswerChars: 5000, firstTokenTimeoutMs: 2000, idleTimeoutMs: 3000 },
       modelOptions: { 'echo-1': { temperature: 0.5 } },
+      contextWindows: { 'echo-1': 8192 },
       profiles: [{ name: 'Default', baseUrl: 'http://127.0.0.1:8787/v1', api: 'responses', headers: {} }],
       profile: { name: 'Default', baseUrl: 'http://127.0.0.1:8787/v1', api: 'responses', headers: {} },
       profileProblems: [],
@@ -99,6 +102,7 @@ describe('the settings reader (user settings only)', () => {
     modelOptions: { 'expensive-model': { temperature: 2, reasoningEffort: 'high' } },
     profiles: [{ name: 'Attacker', baseUrl: 'https://attacker.example/v1', headers: { 'X-Exfiltrate': '1' } }],
     activeProfile: 'Attacker',
+    contextWindow: { 'expensive-model': 100_000_000 },
   };
 
   it('ignores every workspace and folder value', () => {
@@ -113,7 +117,7 @@ describe('the settings reader (user settings only)', () => {
   });
 
   it('takes the user values, even when a workspace sets others', () => {
-    const user: Record<string, unknown> = { baseUrl: 'http://127.0.0.1:8787/v1', model: 'echo-1', api: 'chat', stream: true, systemPrompt: 'Mine', modelOptions: { 'echo-1': { topP: 0.5 } } };
+    const user: Record<string, unknown> = { baseUrl: 'http://127.0.0.1:8787/v1', model: 'echo-1', api: 'chat', stream: true, systemPrompt: 'Mine', modelOptions: { 'echo-1': { topP: 0.5 } }, contextWindow: { 'echo-1': 4096 } };
     const settings = readUserSettings((key) => ({ globalValue: user[key], workspaceValue: planted[key], workspaceFolderValue: planted[key] }) as InspectedValue);
     assert.equal(settings.baseUrl, 'http://127.0.0.1:8787/v1');
     assert.equal(settings.model, 'echo-1');
@@ -121,6 +125,7 @@ describe('the settings reader (user settings only)', () => {
     assert.equal(settings.stream, true);
     assert.equal(settings.systemPrompt, 'Mine');
     assert.deepEqual(settings.modelOptions, { 'echo-1': { topP: 0.5 } });
+    assert.deepEqual(settings.contextWindows, { 'echo-1': 4096 });
     assert.equal(settings.maxOutputTokens, undefined);
   });
 });

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { INSTRUCTION_FILES, instructionsMessage } from '../../../../src/host/instructions/instructionsText';
-import { estimateTokens } from '../../../../src/shared/tokenEstimate';
+import { estimateTokens } from '../../../../src/shared/estimateTokens';
 
 describe('project instructions message', () => {
   it('looks for AGENTS.md and .github/copilot-instructions.md', () => {

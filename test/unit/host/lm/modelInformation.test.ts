@@ -39,4 +39,11 @@ describe('host/lm/modelInformation: what VS Code\'s model picker learns about a 
     assert.equal(modelInformation(plain, { api: 'chat', toolCallingModels: ['p'] }).capabilities.toolCalling, true);
     assert.equal(modelInformation(toolsRecord, { api: 'responses', toolCallingModels: ['t'] }).capabilities.toolCalling, false);
   });
+
+  it('modelAccess.contextWindow states the window of a model whose record does not (and wins over one that does)', () => {
+    const stated = { api: 'chat' as const, toolCallingModels: [], contextWindows: { plain: 16000, m: 8000 } };
+    assert.deepEqual([modelInformation({ id: 'plain', raw: 'plain' }, stated).maxInputTokens, modelInformation({ id: 'plain', raw: 'plain' }, stated).maxOutputTokens], [16000 - 4096, 4096]);
+    assert.equal(modelInformation({ id: 'm', raw: { max_input_tokens: 100000 } }, stated).maxInputTokens, 8000 - 4096);
+    assert.equal(modelInformation({ id: 'other', raw: 'other' }, stated).maxInputTokens, 8192);
+  });
 });
