@@ -6,6 +6,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { hostL10nRules, webviewL10nRules } from './eslint.l10n.mjs';
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.cache/**', 'test-results/**', '.vscode-test/**'] },
@@ -40,6 +41,8 @@ export default tseslint.config(
       }],
     },
   },
+  hostL10nRules,
+  webviewL10nRules,
   {
     files: ['server/**/*.ts'],
     rules: {

@@ -24,6 +24,7 @@ import { NetworkProvider } from './host/network/networkSettings';
 import { addProfileCommand, deleteKeysOfRemovedProfiles, pickProfile, selectProfileCommand, type AddProfileAnswers } from './host/profiles/profileCommands';
 import { profileModelLabel } from './host/profiles/profiles';
 import { ModelStatusBar } from './host/statusBar/modelStatusBar';
+import { useHostBundle } from './host/l10n/hostBundle';
 
 /** Handed to the in-host tests only (ExtensionMode.Test): other extensions never get the key store. */
 export interface TestHooks {
@@ -46,6 +47,8 @@ export interface TestHooks {
 // Wiring only: every piece is created here and disposed through context.subscriptions.
 // Nothing here touches the network; the first request happens when a view is shown or a command runs.
 export function activate(context: vscode.ExtensionContext): TestHooks | undefined {
+  // First: host modules that run in plain Node too translate through @vscode/l10n, given VS Code's bundle here.
+  useHostBundle(vscode.l10n.bundle);
   const log = new Log();
   const keys = new KeyStore(context.secrets);
   const networks = new NetworkProvider();
@@ -64,7 +67,7 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
       log.warn(problem);
       if (!shownProblems.has(problem)) {
         shownProblems.add(problem);
-        void vscode.window.showWarningMessage(`Model Access: an endpoint profile was left out: ${problem}`);
+        void vscode.window.showWarningMessage(vscode.l10n.t('Model Access: an endpoint profile was left out: {0}', problem));
       }
     }
   };
@@ -109,14 +112,14 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   };
   command('modelAccess.setApiKey', async (key, profile) => {
     const fromRow = rowProfile(key);
-    const name = fromRow ?? await chosenProfile(profile, 'Set API Key');
+    const name = fromRow ?? await chosenProfile(profile, vscode.l10n.t('Set API Key'));
     return name === undefined ? false : setApiKeyCommand(keys, fromRow ? undefined : trustedArgument(key, runningTests), name);
   });
 
   command('modelAccess.addProfile', (answers) =>
     addProfileCommand((profile, key) => setApiKeyCommand(keys, key, profile), trustedArgument(answers as AddProfileAnswers | undefined, runningTests)));
   command('modelAccess.clearApiKey', async () => {
-    const name = await pickProfile('Clear API Key');
+    const name = await pickProfile(vscode.l10n.t('Clear API Key'));
     if (name !== undefined) await clearApiKeyCommand(keys, name);
   });
   command('modelAccess.setBaseUrl', (url) => setBaseUrlCommand(trustedArgument(url, runningTests)));
@@ -143,7 +146,7 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   command('modelAccess.sendSelection', async () => selectionSent(await sendSelectionCommand(chat)));
   command('modelAccess.askAboutSelection', async (question) => selectionSent(await askAboutSelectionCommand(chat, question, runningTests)));
   command('modelAccess.testConnection', async (profile) => {
-    const name = await chosenProfile(profile, 'Test Connection');
+    const name = await chosenProfile(profile, vscode.l10n.t('Test Connection'));
     if (name === undefined) return undefined;
     const result = await testConnectionCommand(keys, log, networks, context.extension, name);
     if (result.status !== 'fail') await contextKeys.set(CONTEXT_KEYS.connectionTested, true);

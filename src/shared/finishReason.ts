@@ -1,18 +1,22 @@
 // Shared by the chat view and the Markdown export, so both say the same about an answer that ended early.
+import { formatString, WEBVIEW_STRINGS, type WebviewStrings } from './webviewStrings';
 
 /** The finish reason the chat records when it ended an answer itself at the size limit (`modelAccess.maxAnswerChars`). */
 export const ANSWER_SIZE_LIMIT = 'answer_size_limit';
 
-/** Why an answer ended early, in words (the finish reason as the server sent it otherwise). */
-export function finishReasonNote(reason: string): string {
+/**
+ * Why an answer ended early, in words (the finish reason as the server sent it otherwise), from
+ * `strings` (the webview's table in the display language; English by default).
+ */
+export function finishReasonNote(reason: string, strings: WebviewStrings = WEBVIEW_STRINGS): string {
   switch (reason) {
     case 'length':
-      return 'Cut off: the answer reached the output-token limit.';
+      return strings.finishLength;
     case ANSWER_SIZE_LIMIT:
-      return 'Cut off: the answer reached the size limit (modelAccess.maxAnswerChars), so the connection was closed.';
+      return strings.finishSizeLimit;
     case 'content_filter':
-      return 'Cut off by the service\'s content filter.';
+      return strings.finishContentFilter;
     default:
-      return `The model ended the answer early (${reason}).`;
+      return formatString(strings.finishOther, reason);
   }
 }

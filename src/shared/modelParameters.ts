@@ -1,4 +1,5 @@
 // Shared by the chat view's footer and the Markdown export, so both name the parameters of an answer alike.
+import { formatString, WEBVIEW_STRINGS, type WebviewStrings } from './webviewStrings';
 
 /** Sampling parameters sent with a request, per model, only those the user set. */
 export interface ModelParameters {
@@ -7,13 +8,16 @@ export interface ModelParameters {
   reasoningEffort?: string;
 }
 
-/** "temperature 0.2 · top_p 0.9 · reasoning effort high", or undefined when none was sent. */
-export function formatModelParameters(parameters: ModelParameters | undefined): string | undefined {
+/**
+ * "temperature 0.2 · top_p 0.9 · reasoning effort high" (in the words of `strings`, the webview's table
+ * in the display language; English by default), or undefined when none was sent.
+ */
+export function formatModelParameters(parameters: ModelParameters | undefined, strings: WebviewStrings = WEBVIEW_STRINGS): string | undefined {
   if (parameters === undefined) return undefined;
   const parts: string[] = [];
-  if (typeof parameters.temperature === 'number') parts.push(`temperature ${parameters.temperature}`);
-  if (typeof parameters.topP === 'number') parts.push(`top_p ${parameters.topP}`);
-  if (typeof parameters.reasoningEffort === 'string') parts.push(`reasoning effort ${parameters.reasoningEffort}`);
+  if (typeof parameters.temperature === 'number') parts.push(formatString(strings.parameterTemperature, parameters.temperature));
+  if (typeof parameters.topP === 'number') parts.push(formatString(strings.parameterTopP, parameters.topP));
+  if (typeof parameters.reasoningEffort === 'string') parts.push(formatString(strings.parameterReasoningEffort, parameters.reasoningEffort));
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }
 

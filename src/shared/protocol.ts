@@ -498,3 +498,6 @@ const hostGuards = [
 export function isHostToWebview(m: unknown): m is HostToWebview {
   return hostGuards.some((guard) => guard(m));
 }
+
+/** The webview's words, carried in the page (`#root[data-strings]`), not in a message: see webviewStrings.ts. */
+export { isWebviewStrings, webviewStringsFrom, type WebviewStrings } from './webviewStrings';

@@ -3,6 +3,7 @@
 // announcements would be unusable). The whole answer is one step away with Open Answer in Editor.
 import type { TranscriptMessage } from '../shared/protocol';
 import { el } from './dom';
+import { t } from './strings';
 
 /** How much of the answer's text is read out. */
 export const ANNOUNCED_CHARS = 300;
@@ -26,6 +27,6 @@ export class AnswerAnnouncer {
     this.announced.add(message.id);
     const text = this.plainText(message.content.slice(0, SOURCE_CHARS)).replace(/\s+/g, ' ').trim();
     const start = text.length > ANNOUNCED_CHARS ? `${text.slice(0, ANNOUNCED_CHARS).trimEnd()}…` : text;
-    this.element.textContent = start ? `Answer finished: ${start}` : 'Answer finished.';
+    this.element.textContent = start ? t('answerFinishedWith', start) : t('answerFinished');
   }
 }

@@ -18,6 +18,7 @@ import { StreamingMarkdownRenderer } from './markdown/streamingRenderer';
 import { PromptBox } from './promptBox';
 import { AttachmentBar } from './attachmentBar';
 import { Toolbar } from './toolbar';
+import { t } from './strings';
 import { AnswerAnnouncer } from './answerAnnouncer';
 import { WelcomePanel } from './welcomePanel';
 import { ContextMeter } from './contextMeter';
@@ -195,7 +196,7 @@ export class ChatApp {
       case 'messageAdded':
         this.conversation.add(message.message);
         if (message.message.role === 'assistant' && message.message.status === 'streaming') {
-          this.announce('Answer started.');
+          this.announce(t('answerStarted'));
         }
         return;
       case 'delta':
@@ -209,7 +210,9 @@ export class ChatApp {
         this.conversation.showRetry(notice);
         const now = this.clock.now();
         const seconds = secondsUntil(retryDeadline(notice, now), now);
-        return this.announce(`Rate limited. Retrying in ${seconds} second${seconds === 1 ? '' : 's'}, attempt ${notice.attempt} of ${notice.maxRetries}.`);
+        return this.announce(seconds === 1
+          ? t('rateLimitedOne', notice.attempt, notice.maxRetries)
+          : t('rateLimitedMany', seconds, notice.attempt, notice.maxRetries));
       }
       case 'busy':
         return this.setBusy(message.busy);
@@ -240,7 +243,7 @@ export class ChatApp {
       case 'sendRejected':
         // The prompt was cleared on send: the text goes back, below anything typed since.
         this.prompt.setInput(message.text, 'append');
-        return this.notices.showNote(`Not sent: ${message.reason}`);
+        return this.notices.showNote(t('notSent', message.reason));
       case 'attachments':
         return this.attachments.update(message.chips, message.instructions);
       case 'pickClosed':
@@ -295,8 +298,8 @@ export class ChatApp {
 
   private announceOutcome(status: string, errorMessage: string | undefined): void {
     // A finished answer is announced by answerAnnouncer, with its text.
-    if (status === 'stopped') this.announce('Answer stopped.');
-    else if (status === 'error') this.announce(`Error: ${errorMessage ?? 'the request failed'}.`);
+    if (status === 'stopped') this.announce(t('answerStopped'));
+    else if (status === 'error') this.announce(t('answerError', errorMessage ?? t('requestFailed')));
   }
 
   private onClick(event: MouseEvent): void {
@@ -325,10 +328,10 @@ export class ChatApp {
     if (button.classList.contains('copy-code') && code != null) {
       this.host.post({ type: 'copyText', text: code });
       flash(button);
-      this.announce(COPIED);
+      this.announce(t('copied'));
     } else if (button.classList.contains('copy-message')) {
       // Posted by the message itself; the host confirms only in the status bar, which is not read out.
-      this.announce(COPIED);
+      this.announce(t('copied'));
     } else if (button.classList.contains('insert-code') && code != null) {
       this.host.post({ type: 'insertCode', code: code.replace(/\n$/, '') });
     } else if (button.closest('.message .error')) {
@@ -339,8 +342,6 @@ export class ChatApp {
     }
   }
 }
-
-const COPIED = 'Copied to the clipboard.';
 
 /** Brief "done" feedback on a copy button. */
 function flash(button: HTMLElement): void {

@@ -3,6 +3,7 @@
 // list; this only shows it and reports the user's clicks.
 import type { AttachmentChip, InstructionsOffer } from '../shared/protocol';
 import { el, icon, iconButton, onActivate } from './dom';
+import { t } from './strings';
 
 export interface AttachmentBarCallbacks {
   remove(id: string): void;
@@ -11,7 +12,7 @@ export interface AttachmentBarCallbacks {
 
 /** "~1,234 tokens": the figure is the shared estimate, and says so. */
 export function tokenLabel(tokens: number): string {
-  return `~${tokens.toLocaleString('en-US')} tokens`;
+  return t('tokensEstimate', tokens.toLocaleString('en-US'));
 }
 
 export class AttachmentBar {
@@ -19,7 +20,7 @@ export class AttachmentBar {
   private chips: AttachmentChip[] = [];
 
   constructor(private readonly doc: Document, private readonly callbacks: AttachmentBarCallbacks) {
-    this.element = el(doc, 'div', { className: 'attachments', attrs: { role: 'list', 'aria-label': 'Attached to the next message' } });
+    this.element = el(doc, 'div', { className: 'attachments', attrs: { role: 'list', 'aria-label': t('attachedToNext') } });
     this.element.hidden = true;
   }
 
@@ -52,12 +53,10 @@ export class AttachmentBar {
       attrs: {
         type: 'button',
         'aria-pressed': String(on),
-        title: on
-          ? `Project instructions (${names}) are sent as a system message with each message. Click to stop sending them.`
-          : `This workspace offers project instructions (${names}). Click to send them as a system message with your messages.`,
+        title: on ? t('instructionsOn', names) : t('instructionsOff', names),
       },
     }, icon(this.doc, on ? 'pass-filled' : 'circle-large-outline'),
-    el(this.doc, 'span', { className: 'chip-label', text: `Instructions: ${names}` }),
+    el(this.doc, 'span', { className: 'chip-label', text: t('instructionsLabel', names) }),
     el(this.doc, 'span', { className: 'chip-tokens', text: tokenLabel(offer.tokens) }));
     onActivate(button, () => this.callbacks.setInstructions(!on));
     return el(this.doc, 'div', { className: 'chip-item', attrs: { role: 'listitem' } }, button);
@@ -65,12 +64,12 @@ export class AttachmentBar {
 
   private fileChip(chip: AttachmentChip): HTMLElement {
     const d = this.doc;
-    const remove = iconButton(d, 'close', `Remove ${chip.label}`, { className: 'remove-attachment' });
+    const remove = iconButton(d, 'close', t('removeAttachment', chip.label), { className: 'remove-attachment' });
     onActivate(remove, () => this.callbacks.remove(chip.id));
     const item = el(d, 'div', { className: `attachment-chip${chip.cut ? ' cut' : ''}`, attrs: { role: 'listitem', title: chip.path } },
       icon(d, chip.kind === 'problems' ? 'warning' : 'file'),
       el(d, 'span', { className: 'chip-label', text: chip.label }),
-      el(d, 'span', { className: 'chip-tokens', text: chip.cut ? `${tokenLabel(chip.tokens)}, cut to fit` : tokenLabel(chip.tokens) }),
+      el(d, 'span', { className: 'chip-tokens', text: chip.cut ? t('cutToFit', tokenLabel(chip.tokens)) : tokenLabel(chip.tokens) }),
       remove);
     item.dataset.id = chip.id;
     return item;

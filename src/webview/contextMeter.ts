@@ -4,14 +4,16 @@
 import type { ContextMeterReading } from '../shared/protocol';
 import { estimateMessageTokens } from '../shared/estimateTokens';
 import { el } from './dom';
+import { t } from './strings';
+import type { WebviewStringKey } from '../shared/webviewStrings';
 
 const count = (value: number): string => value.toLocaleString('en-US');
 
-const SOURCES: Record<ContextMeterReading['limitSource'], string> = {
-  server: "from the model's /models record",
-  setting: 'from your setting modelAccess.contextWindow',
-  error: "from the server's context-length error",
-  unknown: 'not known: the server does not say; set it in modelAccess.contextWindow',
+const SOURCES: Record<ContextMeterReading['limitSource'], WebviewStringKey> = {
+  server: 'sourceServer',
+  setting: 'sourceSetting',
+  error: 'sourceError',
+  unknown: 'sourceUnknown',
 };
 
 /** The meter's text: reported and estimated tokens (the estimate labelled as one) against the window. */
@@ -19,12 +21,13 @@ export function formatMeter(reading: ContextMeterReading, draftTokens: number): 
   const estimated = reading.estimatedTokens + draftTokens;
   const parts: string[] = [];
   if (reading.reportedTokens !== undefined) parts.push(count(reading.reportedTokens));
-  if (estimated > 0 || parts.length === 0) parts.push(`≈${count(estimated)} (estimate)`);
+  if (estimated > 0 || parts.length === 0) parts.push(t('meterEstimate', count(estimated)));
   const used = parts.join(' + ');
   const text = reading.limitTokens === undefined
-    ? `${used} tokens · limit unknown`
-    : `${used} / ${count(reading.limitTokens)} tokens (${percent(reading, draftTokens)}%)`;
-  return reading.omitted > 0 ? `${text} · ${reading.omitted} earlier message${reading.omitted === 1 ? '' : 's'} not sent` : text;
+    ? t('meterUnknownLimit', used)
+    : t('meterOfLimit', used, count(reading.limitTokens), percent(reading, draftTokens));
+  if (reading.omitted <= 0) return text;
+  return reading.omitted === 1 ? t('meterOmittedOne', text) : t('meterOmittedMany', text, reading.omitted);
 }
 
 function percent(reading: ContextMeterReading, draftTokens: number): number {
@@ -43,7 +46,7 @@ export class ContextMeter {
     this.bar = el(doc, 'div', { className: 'context-meter-fill' });
     this.label = el(doc, 'span', { className: 'context-meter-label' });
     // Not a live region: it changes with every keystroke, which a screen reader would read out each time.
-    this.element = el(doc, 'div', { className: 'context-meter', attrs: { 'aria-label': 'Context window', 'aria-live': 'off' } },
+    this.element = el(doc, 'div', { className: 'context-meter', attrs: { 'aria-label': t('contextWindow'), 'aria-live': 'off' } },
       el(doc, 'div', { className: 'context-meter-bar', attrs: { 'aria-hidden': 'true' } }, this.bar), this.label);
     this.element.hidden = true;
   }
@@ -76,9 +79,11 @@ export class ContextMeter {
     data.limitSource = reading.limitSource;
     data.level = reading.limitTokens === undefined ? 'unknown' : full >= 100 ? 'full' : full >= 80 ? 'high' : 'ok';
     this.element.title = [
-      reading.reportedTokens === undefined ? 'No usage reported yet.' : `Reported by the server for the last answer: ${count(reading.reportedTokens)} tokens.`,
-      `Estimated (about 4 characters a token) for what is new: ${count(reading.estimatedTokens + this.draftTokens)} tokens.`,
-      `Context window: ${reading.limitTokens === undefined ? '' : `${count(reading.limitTokens)} tokens, `}${SOURCES[reading.limitSource]}.`,
+      reading.reportedTokens === undefined ? t('noUsageYet') : t('reportedUsage', count(reading.reportedTokens)),
+      t('estimatedUsage', count(reading.estimatedTokens + this.draftTokens)),
+      reading.limitTokens === undefined
+        ? t('windowSize', t(SOURCES[reading.limitSource]))
+        : t('windowSizeTokens', count(reading.limitTokens), t(SOURCES[reading.limitSource])),
     ].join('\n');
   }
 }

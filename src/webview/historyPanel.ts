@@ -2,6 +2,7 @@
 // conversation; Escape closes it.
 import type { ChatSummary, SearchHit } from '../shared/protocol';
 import { el, iconButton, onActivate } from './dom';
+import { t } from './strings';
 import { SearchResultsList } from './find/searchResultsList';
 import { formatWhen } from '../shared/dates';
 
@@ -30,16 +31,16 @@ export class HistoryPanel {
   private readonly results: SearchResultsList;
 
   constructor(private readonly doc: Document, private readonly callbacks: HistoryCallbacks) {
-    this.list = el(doc, 'ul', { className: 'history-list', attrs: { 'aria-label': 'Past chats' } });
-    this.emptyNote = el(doc, 'p', { className: 'history-empty', text: 'No past chats yet.' });
-    const close = iconButton(doc, 'close', 'Close history', { className: 'close-history' });
+    this.list = el(doc, 'ul', { className: 'history-list', attrs: { 'aria-label': t('pastChats') } });
+    this.emptyNote = el(doc, 'p', { className: 'history-empty', text: t('noPastChats') });
+    const close = iconButton(doc, 'close', t('closeHistory'), { className: 'close-history' });
     this.searchInput = el(doc, 'input', {
       className: 'history-search',
-      attrs: { type: 'search', 'aria-label': 'Search all chats', placeholder: 'Search all chats', spellcheck: 'false' },
+      attrs: { type: 'search', 'aria-label': t('searchAllChats'), placeholder: t('searchAllChats'), spellcheck: 'false' },
     });
     this.results = new SearchResultsList(doc, (chatId, messageId) => callbacks.openHit(chatId, messageId));
-    this.element = el(doc, 'section', { className: 'history-panel', attrs: { id: 'history-panel', 'aria-label': 'Chat history' } },
-      el(doc, 'div', { className: 'panel-header' }, el(doc, 'h2', { text: 'History' }), close),
+    this.element = el(doc, 'section', { className: 'history-panel', attrs: { id: 'history-panel', 'aria-label': t('chatHistory') } },
+      el(doc, 'div', { className: 'panel-header' }, el(doc, 'h2', { text: t('history') }), close),
       this.searchInput, this.results.element, this.emptyNote, this.list);
     this.element.hidden = true;
     this.searchInput.addEventListener('input', () => this.onSearchInput());
@@ -110,19 +111,19 @@ export class HistoryPanel {
     const focused = this.focusedButton();
     this.emptyNote.hidden = this.history.length > 0 || this.list.hidden;
     this.list.replaceChildren(...this.history.map((chat) => {
-      const messages = `${chat.messageCount} message${chat.messageCount === 1 ? '' : 's'}`;
-      const remove = iconButton(doc, 'trash', `Delete chat "${chat.title || 'Untitled chat'}"`, { className: 'delete-chat' });
+      const messages = chat.messageCount === 1 ? t('messageCountOne') : t('messageCountMany', chat.messageCount);
+      const remove = iconButton(doc, 'trash', t('deleteChat', chat.title || t('untitledChat')), { className: 'delete-chat' });
       if (chat.damaged) {
         // It cannot be reopened; the user can look at the file or delete it.
         const label = el(doc, 'div', { className: 'damaged-chat' },
-          el(doc, 'span', { className: 'history-title', text: chat.title }),
-          el(doc, 'span', { className: 'history-meta', text: `${formatWhen(chat.updatedAt)} · the file cannot be read` }));
-        const openFile = iconButton(doc, 'go-to-file', 'Open the damaged chat\'s file', { className: 'open-chat-file' });
+          el(doc, 'span', { className: 'history-title', text: t('damagedChat') }),
+          el(doc, 'span', { className: 'history-meta', text: t('damagedChatMeta', formatWhen(chat.updatedAt)) }));
+        const openFile = iconButton(doc, 'go-to-file', t('openDamagedFile'), { className: 'open-chat-file' });
         const item = el(doc, 'li', { className: 'history-item damaged' }, label, openFile, remove);
         item.dataset.chatId = chat.id;
         return item;
       }
-      const title = chat.title || 'Untitled chat';
+      const title = chat.title || t('untitledChat');
       const meta = el(doc, 'span', { className: 'history-meta', text: `${formatWhen(chat.updatedAt)} · ${messages}` });
       const open = el(doc, 'button', { className: 'open-chat', attrs: { type: 'button' } },
         el(doc, 'span', { className: 'history-title', text: title }), meta);
@@ -130,10 +131,10 @@ export class HistoryPanel {
         // The origin's name now (it may have been renamed since), or the one it had when forked if it is gone.
         const { chatId: originId, title: originTitle } = chat.forkedFrom;
         const origin = this.history.find((other) => other.id === originId)?.title ?? originTitle;
-        open.append(el(doc, 'span', { className: 'history-meta forked-from', text: `forked from ${origin}` }));
+        open.append(el(doc, 'span', { className: 'history-meta forked-from', text: t('forkedFrom', origin) }));
       }
-      const rename = iconButton(doc, 'edit', `Rename chat "${title}"`, { className: 'rename-chat' });
-      const pin = iconButton(doc, chat.pinned ? 'pinned' : 'pin', chat.pinned ? `Unpin chat "${title}"` : `Pin chat "${title}" (never removed to make room)`, { className: 'pin-chat' });
+      const rename = iconButton(doc, 'edit', t('renameChat', title), { className: 'rename-chat' });
+      const pin = iconButton(doc, chat.pinned ? 'pinned' : 'pin', chat.pinned ? t('unpinChat', title) : t('pinChat', title), { className: 'pin-chat' });
       pin.setAttribute('aria-pressed', String(chat.pinned === true));
       const item = el(doc, 'li', { className: `history-item${chat.pinned ? ' pinned' : ''}` }, open, pin, rename, remove);
       item.dataset.chatId = chat.id;

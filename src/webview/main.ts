@@ -3,6 +3,7 @@
 import { isHostToWebview } from '../shared/protocol';
 import { ChatApp } from './app';
 import { hostChannelFor, viewStateStoreFor, type VsCodeApi } from './hostChannel';
+import { useStrings } from './strings';
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
@@ -10,6 +11,12 @@ function start(): void {
   const root = document.getElementById('root');
   if (!root) {
     throw new Error('Model Access: #root is missing from the webview HTML');
+  }
+  // The words first: every part of the app reads them as it is built. Unreadable: English.
+  try {
+    useStrings(JSON.parse(root.dataset.strings ?? '{}'));
+  } catch (error) {
+    console.error('Model Access: the page carries no readable strings table', error);
   }
   const api = acquireVsCodeApi();
   const host = hostChannelFor(api);

@@ -1,6 +1,7 @@
 // Notices above the prompt that the user must not miss: a chat that could not be saved (shown
 // until a save succeeds again), and a prompt the host did not take (its text is back in the box).
 import { el, iconButton } from './dom';
+import { t } from './strings';
 
 export class NoticeBar {
   readonly element: HTMLElement;
@@ -12,7 +13,7 @@ export class NoticeBar {
     this.saveError = el(doc, 'div', { className: 'notice save-error', attrs: { role: 'alert' } });
     this.saveError.hidden = true;
     this.noteText = el(doc, 'span');
-    const dismiss = iconButton(doc, 'close', 'Dismiss', { className: 'dismiss-notice' });
+    const dismiss = iconButton(doc, 'close', t('dismiss'), { className: 'dismiss-notice' });
     this.note = el(doc, 'div', { className: 'notice send-rejected', attrs: { role: 'status' } }, this.noteText, dismiss);
     this.note.hidden = true;
     dismiss.addEventListener('click', () => (this.note.hidden = true));
@@ -24,7 +25,7 @@ export class NoticeBar {
     this.saveError.hidden = reason === undefined;
     this.saveError.textContent = reason === undefined
       ? ''
-      : `This chat could not be saved: ${reason}. What is shown here is not on disk — export or copy what you need.`;
+      : t('saveFailed', reason);
   }
 
   showNote(text: string): void {

@@ -2,6 +2,7 @@
 // and Stop while an answer streams. The draft survives the view being hidden.
 import { el, icon, onActivate } from './dom';
 import { isSendKey } from './keys';
+import { t } from './strings';
 
 export interface PromptCallbacks {
   send(text: string): void;
@@ -22,15 +23,15 @@ export class PromptBox {
 
   constructor(doc: Document, private readonly callbacks: PromptCallbacks, draft: string) {
     this.textarea = el(doc, 'textarea', {
-      attrs: { id: 'prompt', rows: '2', 'aria-label': 'Prompt', placeholder: 'Ask a question (Enter to send, Shift+Enter for a new line)' },
+      attrs: { id: 'prompt', rows: '2', 'aria-label': t('prompt'), placeholder: t('promptPlaceholder') },
     });
     this.textarea.value = draft;
-    this.sendButton = el(doc, 'button', { className: 'primary', attrs: { id: 'send', type: 'button', 'aria-label': 'Send', title: 'Send (Enter)' } },
+    this.sendButton = el(doc, 'button', { className: 'primary', attrs: { id: 'send', type: 'button', 'aria-label': t('send'), title: t('sendTitle') } },
       icon(doc, 'send'));
-    this.stopButton = el(doc, 'button', { className: 'primary', attrs: { id: 'stop', type: 'button', 'aria-label': 'Stop', title: 'Stop the answer' } },
+    this.stopButton = el(doc, 'button', { className: 'primary', attrs: { id: 'stop', type: 'button', 'aria-label': t('stop'), title: t('stopTitle') } },
       icon(doc, 'debug-stop'));
     this.stopButton.hidden = true;
-    const attachButton = el(doc, 'button', { className: 'secondary', attrs: { id: 'attach', type: 'button', 'aria-label': 'Add to chat', title: 'Add files, open editors or problems to the next message (or type # in the prompt)' } },
+    const attachButton = el(doc, 'button', { className: 'secondary', attrs: { id: 'attach', type: 'button', 'aria-label': t('addToChat'), title: t('addToChatTitle') } },
       icon(doc, 'attach'));
     attachButton.hidden = callbacks.attach === undefined;
     this.element = el(doc, 'footer', { className: 'composer' },
@@ -83,8 +84,8 @@ export class PromptBox {
 
   setModel(model: string | undefined): void {
     this.textarea.placeholder = model
-      ? `Ask ${model} (Enter to send, Shift+Enter for a new line)`
-      : 'Ask a question (Enter to send, Shift+Enter for a new line)';
+      ? t('promptPlaceholderModel', model)
+      : t('promptPlaceholder');
   }
 
   focus(): void {

@@ -2,6 +2,7 @@
 // anything uses it; only Start New Chat sends it back to the host, which starts the new chat from it.
 import type { SummaryProposalMessage } from '../shared/protocol';
 import { el, onActivate } from './dom';
+import { t } from './strings';
 
 export interface SummaryPanelCallbacks {
   start(text: string): void;
@@ -17,10 +18,10 @@ export class SummaryPanel {
 
   constructor(doc: Document, callbacks: SummaryPanelCallbacks) {
     this.status = el(doc, 'div', { className: 'summary-status', attrs: { role: 'status' } });
-    this.text = el(doc, 'textarea', { className: 'summary-text', attrs: { rows: '8', 'aria-label': 'Summary for the new chat' } });
-    this.startButton = el(doc, 'button', { className: 'primary start-from-summary', text: 'Start New Chat with This Summary', attrs: { type: 'button' } });
-    this.discardButton = el(doc, 'button', { className: 'discard-summary', text: 'Cancel', attrs: { type: 'button' } });
-    this.element = el(doc, 'section', { className: 'summary-panel', attrs: { 'aria-label': 'New chat with a summary' } },
+    this.text = el(doc, 'textarea', { className: 'summary-text', attrs: { rows: '8', 'aria-label': t('summaryForNewChat') } });
+    this.startButton = el(doc, 'button', { className: 'primary start-from-summary', text: t('startFromSummary'), attrs: { type: 'button' } });
+    this.discardButton = el(doc, 'button', { className: 'discard-summary', text: t('cancel'), attrs: { type: 'button' } });
+    this.element = el(doc, 'section', { className: 'summary-panel', attrs: { 'aria-label': t('actionNewChatWithSummary') } },
       this.status, this.text, el(doc, 'div', { className: 'summary-actions' }, this.startButton, this.discardButton));
     this.element.hidden = true;
     onActivate(this.startButton, () => {
@@ -38,11 +39,11 @@ export class SummaryPanel {
     this.startButton.hidden = !ready;
     this.startButton.disabled = !ready;
     if (ready) this.text.value = proposal.text;
-    this.discardButton.textContent = proposal.state === 'failed' ? 'Close' : 'Cancel';
+    this.discardButton.textContent = proposal.state === 'failed' ? t('close') : t('cancel');
     this.status.textContent = proposal.state === 'writing'
-      ? 'The model is writing a summary of this chat…'
+      ? t('summaryWriting')
       : ready
-        ? 'Check the summary (you can edit it). A new chat starts from it only when you confirm.'
-        : proposal.state === 'failed' ? `The summary could not be written: ${proposal.error ?? 'the request failed'}` : '';
+        ? t('summaryCheck')
+        : proposal.state === 'failed' ? t('summaryFailed', proposal.error ?? t('requestFailed')) : '';
   }
 }

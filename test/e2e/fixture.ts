@@ -18,6 +18,8 @@ export interface SuiteOptions {
   settings?: Record<string, unknown>;
   /** Editor release; default: the older one (VS Code 1.100.3), or MODEL_ACCESS_EDITOR. */
   editor?: EditorName;
+  /** Display language (code-server `--locale`); default: English. */
+  locale?: string;
   /**
    * Build the .vsix with `npm run package` and install it into the editor instead of loading this
    * folder as the extension under development (kept in the suite's test-results folder).
@@ -91,6 +93,7 @@ export function useFreshEditor(options: SuiteOptions = {}): SuiteWorld {
       baseUrl: server.baseUrl,
       apiKey: options.apiKey,
       settings: options.settings,
+      locale: options.locale,
       logFile: path.join(suiteDir, 'code-server.log'),
     });
     try {

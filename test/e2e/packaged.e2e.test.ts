@@ -35,9 +35,13 @@ describe('release: the packaged .vsix installed into the editor', () => {
       'dist/extension.js',
       'dist/webview.css',
       'dist/webview.js',
+      'l10n/bundle.l10n.de.json',
+      'l10n/bundle.l10n.json',
       'media/icon.png',
       'media/model-access.svg',
       'package.json',
+      'package.nls.de.json',
+      'package.nls.json',
       'readme.md',
     ]);
   });

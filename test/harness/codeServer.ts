@@ -35,6 +35,11 @@ export interface CodeServerOptions {
   port?: number;
   /** Where code-server's output goes; default: code-server.log in the run folder. */
   logFile?: string;
+  /**
+   * Display language (`--locale`), e.g. `de`: what extensions get as vscode.env.language, and so the
+   * package.nls.<locale>.json and l10n bundle they are shown in. Default: English.
+   */
+  locale?: string;
 }
 
 export interface CodeServer {
@@ -108,6 +113,7 @@ async function launch(installation: CodeServerInstallation, runDir: string, opti
 
   const workspaceFolder = options.workspaceFolder ?? createSampleWorkspace(path.join(runDir, 'workspace'));
   writeUserSettings(userDataDir, { ...quietEditorSettings, ...options.settings });
+  if (options.locale) registerLanguage(userDataDir, runDir, options.locale);
   // code-server writes a config file with a generated password into $HOME unless given one.
   const configFile = path.join(runDir, 'config.yaml');
   fs.writeFileSync(configFile, 'auth: none\ncert: false\n');
@@ -133,6 +139,7 @@ async function launch(installation: CodeServerInstallation, runDir: string, opti
     '--disable-workspace-trust',
     '--disable-getting-started-override',
     '--ignore-last-opened',
+    ...(options.locale ? ['--locale', options.locale] : []),
     ...installation.flags,
   ];
   const env = editorEnvironment({ HOME: home, TMPDIR: tmp, ...xdg, EXTENSIONS_GALLERY: '{}' }, options.env);
@@ -233,6 +240,20 @@ function editorEnvironment(isolation: Record<string, string>, overrides: Record<
     else env[name] = value;
   }
   return env;
+}
+
+/**
+ * VS Code switches to a display language only when a language pack for it is known (its server reads
+ * `languagepacks.json` in the user data folder); otherwise `--locale` falls back to English for the
+ * workbench and for every extension. A pack with no translations of VS Code's own texts is enough
+ * for the extensions to run in that language (the workbench stays English), and nothing is downloaded.
+ */
+function registerLanguage(userDataDir: string, runDir: string, locale: string): void {
+  const translations = path.join(runDir, `language-pack-${locale}.i18n.json`);
+  fs.writeFileSync(translations, JSON.stringify({ version: '1.0.0', contents: {} }));
+  const extensions = [{ extensionIdentifier: { id: `model-access-tests.language-${locale}` }, version: '1.0.0' }];
+  const pack = { hash: `test-${locale}`, extensions, translations: { vscode: translations }, label: locale };
+  fs.writeFileSync(path.join(userDataDir, 'languagepacks.json'), JSON.stringify({ [locale]: pack }));
 }
 
 function writeUserSettings(userDataDir: string, settings: Record<string, unknown>): void {

@@ -130,7 +130,9 @@ describe('chat view provider (in the real extension host)', function () {
     assert.ok(nonce);
     assert.equal(csp, `default-src 'none'; style-src https://webview.test; font-src https://webview.test; img-src https://webview.test data:; script-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'`);
     assert.ok(view.webview.html.includes('src="https://webview.test' + vscode.Uri.joinPath(extensionUri, 'dist', 'webview.js').path));
-    assert.ok(view.webview.html.includes('<div id="root"></div>'));
+    // The root carries the webview's words in the display language (English here) as data.
+    assert.ok(view.webview.html.includes('<div id="root" data-strings="'));
+    assert.ok(view.webview.html.includes(`<html lang="${vscode.env.language}">`));
 
     const again = new FakeView();
     provider.resolveWebviewView(again as unknown as vscode.WebviewView);

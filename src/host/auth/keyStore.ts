@@ -12,11 +12,15 @@ export class KeyStoreError extends Error {
 
 function secretStorageFailure(action: 'read' | 'store' | 'delete', cause: unknown): KeyStoreError {
   const reason = cause instanceof Error ? cause.message : String(cause);
-  return new KeyStoreError(
-    `VS Code could not ${action} the API key in its secret storage (${reason}). ` +
-      `On Linux this usually means no keyring (for example gnome-keyring) is running. ` +
-      `Instead, you can set the ${API_KEY_ENV_VAR} environment variable before starting VS Code.`,
-  );
+  const what = {
+    read: () => vscode.l10n.t('VS Code could not read the API key in its secret storage ({0}).', reason),
+    store: () => vscode.l10n.t('VS Code could not store the API key in its secret storage ({0}).', reason),
+    delete: () => vscode.l10n.t('VS Code could not delete the API key in its secret storage ({0}).', reason),
+  }[action]();
+  return new KeyStoreError(`${what} ${vscode.l10n.t(
+    'On Linux this usually means no keyring (for example gnome-keyring) is running. Instead, you can set the {0} environment variable before starting VS Code.',
+    API_KEY_ENV_VAR,
+  )}`);
 }
 
 function envKey(env: NodeJS.ProcessEnv): string | undefined {

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { ANSWER_SIZE_LIMIT } from '../../shared/finishReason';
 import type { ChatSummary, ContextMeterReading, HostToWebview, SummaryProposalMessage, RetryNotice, Transcript, TranscriptMessage } from '../../shared/protocol';
 import type { WireMessage } from '../../api';
@@ -184,7 +185,7 @@ export class ChatSession {
     if (this.busy) {
       // The view cleared its prompt when it sent: give the text back instead of dropping it.
       this.deps.log.debug('Chat: a send arrived while an answer is streaming; returned to the prompt.');
-      this.deps.post({ type: 'sendRejected', text, reason: 'An answer is still streaming: send this when it ends, or stop it.' });
+      this.deps.post({ type: 'sendRejected', text, reason: l10n.t('An answer is still streaming: send this when it ends, or stop it.') });
       return;
     }
     this.adoptNewerStored();

@@ -11,6 +11,7 @@ import type { ChatSession } from './chatSession';
 import { isAllowedLink } from './links';
 import { exportFileName, transcriptToMarkdown } from './markdownExport';
 import { createNonce, renderWebviewHtml } from './webviewHtml';
+import { localizedWebviewStrings } from '../l10n/webviewStrings';
 
 export const CHAT_VIEW_ID = 'modelAccess.chat';
 
@@ -77,6 +78,8 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       nonce: createNonce(),
       scriptUri: view.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
       styleUri: view.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css')).toString(),
+      strings: localizedWebviewStrings(),
+      language: vscode.env.language,
     });
     const subscriptions = [
       view.webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
@@ -153,13 +156,13 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   async exportChat(target?: vscode.Uri): Promise<vscode.Uri | undefined> {
     const transcript = this.deps.session.chat;
     if (transcript.messages.length === 0) {
-      void vscode.window.showInformationMessage('This chat is empty: there is nothing to export yet.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('This chat is empty: there is nothing to export yet.'));
       return undefined;
     }
     const markdown = await transcriptToMarkdown(transcript);
     const uri = target instanceof vscode.Uri ? target : await vscode.window.showSaveDialog({
-      title: 'Export Chat as Markdown',
-      saveLabel: 'Export',
+      title: vscode.l10n.t('Export Chat as Markdown'),
+      saveLabel: vscode.l10n.t('Export'),
       filters: { Markdown: ['md'] },
       defaultUri: this.defaultExportUri(exportFileName(transcript)),
     });
@@ -168,8 +171,9 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     }
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(markdown));
     this.deps.log.info(`Chat: exported the chat to ${uri.scheme === 'file' ? uri.fsPath : uri.toString()}.`);
-    void vscode.window.showInformationMessage(`Chat exported to ${path.posix.basename(uri.path)}.`, 'Open').then((choice) => {
-      if (choice === 'Open') {
+    const open = vscode.l10n.t('Open');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Chat exported to {0}.', path.posix.basename(uri.path)), open).then((choice) => {
+      if (choice === open) {
         void vscode.window.showTextDocument(uri);
       }
     });
@@ -196,7 +200,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     await this.reveal(true);
     if (this.deps.session.busy) {
       this.postWhenReady({ type: 'setInput', text, mode: 'append' });
-      void vscode.window.showInformationMessage('Model Access: an answer is still streaming. Your question is in the chat prompt: send it when the answer ends, or stop it.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Model Access: an answer is still streaming. Your question is in the chat prompt: send it when the answer ends, or stop it.'));
       return false;
     }
     await this.deps.session.send(text);
@@ -366,7 +370,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         return this.openLink(message.href);
       case 'copyText':
         await vscode.env.clipboard.writeText(message.text);
-        vscode.window.setStatusBarMessage('Copied to the clipboard.', 2000);
+        vscode.window.setStatusBarMessage(vscode.l10n.t('Copied to the clipboard.'), 2000);
         return;
       case 'insertCode':
         return this.insertCode(message.code);
@@ -430,7 +434,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   private async openChatFile(chatId: string): Promise<void> {
     const file = this.deps.session.chatFilePath(chatId);
     if (!file) {
-      void vscode.window.showWarningMessage('This chat is not stored in a file.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('This chat is not stored in a file.'));
       return;
     }
     await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });
@@ -458,7 +462,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href)?.[1] ?? '(none)';
       this.deps.log.warn(`Chat: refused to open a link with scheme "${scheme.slice(0, 20)}" (only http, https and mailto open).`);
       this.deps.log.trace(`Chat: refused link: ${href.slice(0, 500)}`);
-      void vscode.window.showWarningMessage('This link was not opened: only http, https and mailto links open from the chat.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('This link was not opened: only http, https and mailto links open from the chat.'));
       return;
     }
     await vscode.env.openExternal(vscode.Uri.parse(href, true));
@@ -467,7 +471,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   private async insertCode(code: string): Promise<void> {
     const editor = vscode.window.activeTextEditor;
     if (!editor) {
-      void vscode.window.showInformationMessage('No editor is open: open a file and place the cursor where the code should go.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('No editor is open: open a file and place the cursor where the code should go.'));
       return;
     }
     const inserted = await editor.edit((edit) => {
@@ -476,7 +480,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       }
     });
     if (!inserted) {
-      void vscode.window.showWarningMessage('The code could not be inserted: the editor may be read-only.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('The code could not be inserted: the editor may be read-only.'));
     }
   }
 

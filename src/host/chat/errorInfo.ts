@@ -1,6 +1,7 @@
 // Turns whatever a chat request threw into the error shown in the conversation, with the
 // actions that can fix it. Errors are recognized by the API client's own classes and codes
 // (ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_TYPES), never by copies of their strings.
+import * as l10n from '@vscode/l10n';
 import { ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_TYPES, ROUTE_ERROR_CODES, isContextLengthError } from '../../api';
 import type { ErrorAction, ErrorInfo } from '../../shared/protocol';
 import { ConfigurationError } from '../client/configurationError';
@@ -61,7 +62,7 @@ export function toErrorInfo(error: unknown): ErrorInfo {
   if (!(error instanceof Error)) {
     return { message: String(error), actions: ['retry'] };
   }
-  const message = error.message || 'The request failed.';
+  const message = error.message || l10n.t('The request failed.');
   if (error instanceof ConfigurationError) {
     return { message, actions: [error.action] };
   }
@@ -84,6 +85,6 @@ export class NoModelError extends Error {
   override readonly name = 'NoModelError';
 
   constructor() {
-    super('No model is selected. Pick one in the Models view or with "Model Access: Select Model".');
+    super(l10n.t('No model is selected. Pick one in the Models view or with "Model Access: Select Model".'));
   }
 }

@@ -1,4 +1,5 @@
 import type { ChatSummary, Transcript } from '../../shared/protocol';
+import { WEBVIEW_STRINGS } from '../../shared/webviewStrings';
 import type { ChatFiles, StoredFile } from './chatFiles';
 import { applyJournal, journalLine, journalOf } from './answerJournal';
 import { QueuedFiles } from './queuedFiles';
@@ -11,7 +12,7 @@ export interface DeletedChat {
 }
 
 /** The history entry of a chat file that cannot be read: shown, never silently dropped. */
-export const DAMAGED_TITLE = 'Damaged chat (cannot be read)';
+export const DAMAGED_TITLE = WEBVIEW_STRINGS.damagedChat;
 
 /**
  * Past chats are kept at most this many; saving one more drops the least recently updated one that

@@ -74,7 +74,10 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     log,
     isStreamingRequiredError,
     getLimits: () => readSettings().limits,
-    offerUndo: async (title) => (await vscode.window.showInformationMessage(`Deleted the chat "${title}".`, 'Undo')) === 'Undo',
+    offerUndo: async (title) => {
+      const undo = vscode.l10n.t('Undo');
+      return (await vscode.window.showInformationMessage(vscode.l10n.t('Deleted the chat "{0}".', title), undo)) === undo;
+    },
     ...(windows ? { contextWindow: (model: string, profile: string | undefined) => windows.lookup(model, profile) } : {}),
   });
   // Attachments and project instructions; like the session, they reach the provider through callbacks.

@@ -1,9 +1,12 @@
+import * as l10n from '@vscode/l10n';
 import { cutMarkerText } from '../../shared/contextCutText';
 import { finishReasonNote } from '../../shared/finishReason';
 import { formatModelParameters } from '../../shared/modelParameters';
 import type { TranscriptMessage, ErrorInfo, Transcript, Usage } from '../../shared/protocol';
+import { formatString, type WebviewStrings } from '../../shared/webviewStrings';
 import type MarkdownIt from 'markdown-it';
 import { fenceFor, inertMarkdown, loadPreviewParser } from './inertMarkdown';
+import { localizedWebviewStrings } from '../l10n/webviewStrings';
 import { sentContextMarkdown } from '../attachments/exportAttachments';
 
 function quote(text: string): string {
@@ -12,46 +15,48 @@ function quote(text: string): string {
 
 function formatUsage(usage: Usage): string | undefined {
   const parts: string[] = [];
-  if (usage.inputTokens !== undefined) parts.push(`${usage.inputTokens} input`);
-  if (usage.outputTokens !== undefined) parts.push(`${usage.outputTokens} output`);
-  if (usage.totalTokens !== undefined) parts.push(`${usage.totalTokens} total`);
-  return parts.length > 0 ? `_Tokens: ${parts.join(', ')}_` : undefined;
+  if (usage.inputTokens !== undefined) parts.push(l10n.t('{0} input', usage.inputTokens));
+  if (usage.outputTokens !== undefined) parts.push(l10n.t('{0} output', usage.outputTokens));
+  if (usage.totalTokens !== undefined) parts.push(l10n.t('{0} total', usage.totalTokens));
+  return parts.length > 0 ? `_${l10n.t('Tokens: {0}', parts.join(', '))}_` : undefined;
 }
 
 function formatError(error: ErrorInfo, parser: MarkdownIt): string {
   const details = [
-    error.status !== undefined ? `status ${error.status}` : 'no reply from the server',
-    error.type ? `type \`${error.type}\`` : undefined,
-    error.code ? `code \`${error.code}\`` : undefined,
+    error.status !== undefined ? l10n.t('status {0}', error.status) : l10n.t('no reply from the server'),
+    error.type ? l10n.t('type {0}', `\`${error.type}\``) : undefined,
+    error.code ? l10n.t('code {0}', `\`${error.code}\``) : undefined,
   ].filter(Boolean);
   // Made inert as quoted: the quote is the structure a preview parses.
-  return inertMarkdown(quote(`**Error** (${details.join(', ')}): ${error.message}`), parser);
+  return inertMarkdown(quote(`**${l10n.t('Error')}** (${details.join(', ')}): ${error.message}`), parser);
 }
 
-function formatMessage(message: TranscriptMessage, parser: MarkdownIt): string {
-  const heading = message.role === 'user' ? '## You' : inertMarkdown(`## Assistant${message.model ? ` (${message.model})` : ''}`, parser);
-  const parts = [heading, ...sentContextMarkdown(message)];
+function formatMessage(message: TranscriptMessage, parser: MarkdownIt, strings: WebviewStrings): string {
+  const heading = message.role === 'user'
+    ? `## ${strings.you}`
+    : inertMarkdown(`## ${strings.assistant}${message.model ? ` (${message.model})` : ''}`, parser);
+  const parts = [heading, ...sentContextMarkdown(message, strings)];
   if (message.contextCut) {
-    parts.push(`_[${cutMarkerText(message.contextCut.omitted)} with this request: left out to fit the context window.]_`);
+    parts.push(`_[${l10n.t('{0} with this request: left out to fit the context window.', cutMarkerText(message.contextCut.omitted, strings))}]_`);
   }
   if (message.reasoning) {
     const fence = fenceFor(message.reasoning);
-    parts.push(`<details><summary>Reasoning</summary>\n\n${fence}text\n${message.reasoning}\n${fence}\n\n</details>`);
+    parts.push(`<details><summary>${strings.reasoning}</summary>\n\n${fence}text\n${message.reasoning}\n${fence}\n\n</details>`);
   }
   if (message.content) {
     // As the chat shows it: images as links, HTML as text, so a preview of the file loads nothing.
     parts.push(inertMarkdown(message.content, parser));
   } else if (message.role === 'assistant' && message.status !== 'error') {
-    parts.push('_(no text)_');
+    parts.push(`_${l10n.t('(no text)')}_`);
   }
   if (message.status === 'stopped') {
-    parts.push('_[Stopped: the answer was interrupted before it finished.]_');
+    parts.push(`_[${l10n.t('Stopped: the answer was interrupted before it finished.')}]_`);
   }
   if (message.finishReason) {
-    parts.push(`_[${finishReasonNote(message.finishReason)}]_`);
+    parts.push(`_[${finishReasonNote(message.finishReason, strings)}]_`);
   }
   if (message.status === 'streaming') {
-    parts.push('_[Incomplete: the answer was still streaming when this was exported.]_');
+    parts.push(`_[${l10n.t('Incomplete: the answer was still streaming when this was exported.')}]_`);
   }
   if (message.error) {
     parts.push(formatError(message.error, parser));
@@ -60,9 +65,9 @@ function formatMessage(message: TranscriptMessage, parser: MarkdownIt): string {
   if (usage) {
     parts.push(usage);
   }
-  const parameters = formatModelParameters(message.parameters);
+  const parameters = formatModelParameters(message.parameters, strings);
   if (parameters) {
-    parts.push(`_Parameters: ${parameters}_`);
+    parts.push(`_${formatString(strings.parameters, parameters)}_`);
   }
   return parts.join('\n\n');
 }
@@ -78,15 +83,18 @@ export async function transcriptToMarkdown(transcript: Transcript, exportedAt: D
   const header = [
     inertMarkdown(`# ${transcript.title.replace(/\s+/g, ' ').trim()}`, parser),
     inertMarkdown([
-      `- Started: ${new Date(transcript.createdAt).toISOString()}`,
-      `- Exported: ${exportedAt.toISOString()}`,
-      `- Model${models.length === 1 ? '' : 's'}: ${models.length > 0 ? models.map((model) => `\`${model}\``).join(', ') : '(none)'}`,
+      `- ${l10n.t('Started: {0}', new Date(transcript.createdAt).toISOString())}`,
+      `- ${l10n.t('Exported: {0}', exportedAt.toISOString())}`,
+      `- ${models.length === 1 ? l10n.t('Model: {0}', `\`${models[0]}\``)
+        : models.length > 1 ? l10n.t('Models: {0}', models.map((model) => `\`${model}\``).join(', ')) : l10n.t('Models: (none)')}`,
     ].join('\n'), parser),
   ];
+  // The export's words are the chat view's where they are the same (You, Assistant, Reasoning, why an answer ended).
+  const strings = localizedWebviewStrings();
   if (transcript.summary) {
-    header.push(inertMarkdown(quote(`**Started from a summary of an earlier chat:**\n\n${transcript.summary}`), parser));
+    header.push(inertMarkdown(quote(`**${l10n.t('Started from a summary of an earlier chat:')}**\n\n${transcript.summary}`), parser));
   }
-  const body = transcript.messages.map((message) => formatMessage(message, parser));
+  const body = transcript.messages.map((message) => formatMessage(message, parser, strings));
   return `${[...header, ...body].join('\n\n')}\n`;
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { WebviewStrings } from '../../shared/webviewStrings';
 
 export interface WebviewHtmlParts {
   /** webview.cspSource */
@@ -7,6 +8,10 @@ export interface WebviewHtmlParts {
   nonce: string;
   scriptUri: string;
   styleUri: string;
+  /** The webview's words in the display language (it shows no other), read by the script at start. */
+  strings: WebviewStrings;
+  /** vscode.env.language, e.g. `en` or `de`: the page's lang, for screen readers and hyphenation. */
+  language: string;
 }
 
 /** 128 random bits, base64: unguessable by anything the model writes into the page. */
@@ -34,7 +39,7 @@ const escapeAttribute = (value: string): string =>
 export function renderWebviewHtml(parts: WebviewHtmlParts): string {
   const csp = contentSecurityPolicy(parts.cspSource, parts.nonce);
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeAttribute(parts.language)}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeAttribute(csp)}">
@@ -43,7 +48,7 @@ export function renderWebviewHtml(parts: WebviewHtmlParts): string {
 <title>Model Access Chat</title>
 </head>
 <body>
-<div id="root"></div>
+<div id="root" data-strings="${escapeAttribute(JSON.stringify(parts.strings))}"></div>
 <script nonce="${escapeAttribute(parts.nonce)}" src="${escapeAttribute(parts.scriptUri)}"></script>
 </body>
 </html>

@@ -64,10 +64,10 @@ export class ClientProvider extends Disposable {
     const settings = settingsForProfile(this.settings(), profile);
     const name = settings.profile.name;
     if (profile !== undefined && name !== profile) {
-      throw new ConfigurationError(`There is no endpoint profile named "${profile}" in modelAccess.profiles.`, 'setBaseUrl');
+      throw new ConfigurationError(vscode.l10n.t('There is no endpoint profile named "{0}" in modelAccess.profiles.', profile), 'setBaseUrl');
     }
     if (!settings.baseUrl) {
-      throw new ConfigurationError('No base URL is set. Run "Model Access: Set Base URL".', 'setBaseUrl');
+      throw new ConfigurationError(vscode.l10n.t('No base URL is set. Run "Model Access: Set Base URL".'), 'setBaseUrl');
     }
     // A refused URL (credentials, a query) builds no client, and is neither logged nor shown: the
     // error (the client's own, so every view maps it alike) carries only the reason.
@@ -78,8 +78,8 @@ export class ClientProvider extends Disposable {
     const apiKey = await this.keyStore.get(name);
     if (!apiKey) {
       throw new ConfigurationError(name === DEFAULT_PROFILE_NAME
-        ? 'No API key is set. Run "Model Access: Set API Key".'
-        : `No API key is set for the profile "${name}". Run "Model Access: Set API Key".`, 'setApiKey');
+        ? vscode.l10n.t('No API key is set. Run "Model Access: Set API Key".')
+        : vscode.l10n.t('No API key is set for the profile "{0}". Run "Model Access: Set API Key".', name), 'setApiKey');
     }
     this.log.addSecret(apiKey);
     const connection = profileFingerprint(settings);
@@ -120,7 +120,7 @@ export class ClientProvider extends Disposable {
       this.log.warn(warning);
       if (!this.warned.has(warning)) {
         this.warned.add(warning);
-        void vscode.window.showWarningMessage(`Model Access: ${warning}`);
+        void vscode.window.showWarningMessage(vscode.l10n.t('Model Access: {0}', warning));
       }
     }
   }

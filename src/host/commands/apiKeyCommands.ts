@@ -22,13 +22,13 @@ function errorMessage(error: unknown): string {
  * `key` lets tests and other commands pass one without the box.
  */
 export async function setApiKeyCommand(keys: KeyStore, key?: unknown, profile?: string): Promise<boolean> {
-  const forProfile = profile !== undefined && profile !== DEFAULT_PROFILE_NAME ? ` for "${profile}"` : '';
+  const named = profile !== undefined && profile !== DEFAULT_PROFILE_NAME ? profile : undefined;
   const entered = typeof key === 'string'
     ? key
     : await vscode.window.showInputBox({
-      title: `Model Access: Set API Key${forProfile}`,
-      prompt: 'Paste the API key created in the control panel. It is stored in VS Code\'s secret storage, never in settings.',
-      placeHolder: 'API key',
+      title: named === undefined ? vscode.l10n.t('Model Access: Set API Key') : vscode.l10n.t('Model Access: Set API Key for "{0}"', named),
+      prompt: vscode.l10n.t('Paste the API key created in the control panel. It is stored in VS Code\'s secret storage, never in settings.'),
+      placeHolder: vscode.l10n.t('API key'),
       password: true,
       ignoreFocusOut: true,
       validateInput: (value) => (value.length === 0 ? undefined : apiKeyProblem(value)),
@@ -47,7 +47,9 @@ export async function setApiKeyCommand(keys: KeyStore, key?: unknown, profile?: 
     void vscode.window.showErrorMessage(errorMessage(error));
     return false;
   }
-  void vscode.window.showInformationMessage(`Model Access: the API key${forProfile} is stored.`);
+  void vscode.window.showInformationMessage(named === undefined
+    ? vscode.l10n.t('Model Access: the API key is stored.')
+    : vscode.l10n.t('Model Access: the API key for "{0}" is stored.', named));
   return true;
 }
 
@@ -60,6 +62,6 @@ export async function clearApiKeyCommand(keys: KeyStore, profile?: string): Prom
   }
   const remaining = await keys.source(profile).catch(() => undefined);
   void vscode.window.showInformationMessage(remaining === 'environment'
-    ? 'Model Access: the stored API key is cleared. The key from the MODEL_ACCESS_API_KEY environment variable is still used.'
-    : 'Model Access: the API key is cleared.');
+    ? vscode.l10n.t('Model Access: the stored API key is cleared. The key from the MODEL_ACCESS_API_KEY environment variable is still used.')
+    : vscode.l10n.t('Model Access: the API key is cleared.'));
 }

@@ -11,7 +11,7 @@ function refusal(value: string): string | undefined {
     return undefined;
   }
   const check = checkBaseUrl(value);
-  return check.ok ? undefined : `The base URL is not valid: ${check.reason}`;
+  return check.ok ? undefined : vscode.l10n.t('The base URL is not valid: {0}', check.reason);
 }
 
 function warningsFor(value: string): string | undefined {
@@ -28,8 +28,8 @@ export async function setBaseUrlCommand(url?: unknown): Promise<boolean> {
   const entered = typeof url === 'string'
     ? url
     : await vscode.window.showInputBox({
-      title: 'Model Access: Set Base URL',
-      prompt: 'The base URL of the Model Access API, ending in /v1. Saved in your user settings.',
+      title: vscode.l10n.t('Model Access: Set Base URL'),
+      prompt: vscode.l10n.t('The base URL of the Model Access API, ending in /v1. Saved in your user settings.'),
       placeHolder: 'https://api.example.com/v1',
       value: readSettings().baseUrl ?? '',
       ignoreFocusOut: true,
@@ -47,13 +47,13 @@ export async function setBaseUrlCommand(url?: unknown): Promise<boolean> {
   }
   const problem = refusal(entered);
   if (problem) {
-    void vscode.window.showErrorMessage(`Model Access: ${problem}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Model Access: {0}', problem));
     return false;
   }
   await setBaseUrl(entered);
   const warning = warningsFor(entered);
   if (warning) {
-    void vscode.window.showWarningMessage(`Model Access: the base URL is saved as entered. ${warning}`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('Model Access: the base URL is saved as entered. {0}', warning));
   }
   return true;
 }

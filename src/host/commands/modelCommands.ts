@@ -11,15 +11,15 @@ const ACTION_COMMANDS = { setApiKey: 'modelAccess.setApiKey', setBaseUrl: 'model
 /** Shows why the list could not be loaded, with the button that fixes it. */
 async function reportListFailure(error: unknown): Promise<void> {
   if (error instanceof ConfigurationError) {
-    const title = error.action === 'setApiKey' ? 'Set API Key' : 'Set Base URL';
-    const choice = await vscode.window.showWarningMessage(`Model Access: ${error.message}`, title);
+    const title = error.action === 'setApiKey' ? vscode.l10n.t('Set API Key') : vscode.l10n.t('Set Base URL');
+    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Model Access: {0}', error.message), title);
     if (choice) {
       await vscode.commands.executeCommand(ACTION_COMMANDS[error.action]);
     }
     return;
   }
   const failure = describeFailure(error);
-  void vscode.window.showErrorMessage(`Model Access: could not list models: ${failure.message}`);
+  void vscode.window.showErrorMessage(vscode.l10n.t('Model Access: could not list models: {0}', failure.message));
 }
 
 /** Use for Chat on a row of the Models tree (or an id from the tests): anything else is ignored. */
@@ -43,8 +43,8 @@ export async function useModelCommand(argument: unknown, trust: ModelArgumentTru
  */
 export async function selectModelCommand(catalog: ModelCatalog, onItemsShown?: (count: number) => void): Promise<string | undefined> {
   const quickPick = vscode.window.createQuickPick<vscode.QuickPickItem & { id: string; profile?: string }>();
-  quickPick.title = 'Model Access: Select Model';
-  quickPick.placeholder = 'Model for chat';
+  quickPick.title = vscode.l10n.t('Model Access: Select Model');
+  quickPick.placeholder = vscode.l10n.t('Model for chat');
   quickPick.matchOnDescription = true;
   quickPick.busy = true;
   quickPick.show();
@@ -59,7 +59,7 @@ export async function selectModelCommand(catalog: ModelCatalog, onItemsShown?: (
       quickPick.busy = false;
       onItemsShown?.(picks.length);
       if (picks.length === 0) {
-        quickPick.placeholder = 'The service lists no models for this key.';
+        quickPick.placeholder = vscode.l10n.t('The service lists no models for this key.');
       }
     } catch (error) {
       quickPick.hide();
@@ -98,7 +98,7 @@ async function loadPicks(catalog: ModelCatalog): Promise<(ModelPick & { profile?
     throw (results.find((result) => result.status === 'rejected') as PromiseRejectedResult).reason;
   }
   if (failed.length > 0) {
-    void vscode.window.showWarningMessage(`Model Access: could not list the models of ${failed.map((name) => `"${name}"`).join(', ')} (see Test Connection).`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('Model Access: could not list the models of {0} (see Test Connection).', failed.map((name) => `"${name}"`).join(', ')));
   }
   return buildProfileModelPicks(lists, { profile: settings.profile.name, model: settings.model });
 }
@@ -108,6 +108,6 @@ export async function copyModelIdCommand(argument: unknown, trust: ModelArgument
   const id = trustedModelId(argument, trust) ?? readSettings().model;
   if (id) {
     await vscode.env.clipboard.writeText(id);
-    vscode.window.setStatusBarMessage(`Copied model id ${id}`, 3000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied model id {0}', id), 3000);
   }
 }

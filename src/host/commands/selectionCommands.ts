@@ -12,7 +12,7 @@ export interface ChatInput {
 /** The active editor's selection (or current line) as a fenced snippet, or why there is none. */
 export function snippetFromEditor(editor: vscode.TextEditor | undefined): SelectionOutcome {
   if (!editor) {
-    return { kind: 'nothing', reason: 'Nothing was sent to the chat: no editor is active.' };
+    return { kind: 'nothing', reason: vscode.l10n.t('Nothing was sent to the chat: no editor is active.') };
   }
   const { document, selection } = editor;
   return snippetFromSelection({
@@ -52,9 +52,9 @@ export async function askAboutSelectionCommand(chat: ChatInput, question: unknow
   const asked = 'send' in argument
     ? argument.send
     : await vscode.window.showInputBox({
-      title: 'Model Access: Ask About Selection',
-      prompt: 'Your question about the selected code',
-      placeHolder: 'What does this code do?',
+      title: vscode.l10n.t('Model Access: Ask About Selection'),
+      prompt: vscode.l10n.t('Your question about the selected code'),
+      placeHolder: vscode.l10n.t('What does this code do?'),
       value: argument.prefill,
       ignoreFocusOut: true,
     });

@@ -177,7 +177,7 @@ export async function testConnectionCommand(keys: KeyStore, log: Log, networks: 
     nodeVersion: process.version,
   };
   const report = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: 'Model Access: testing the connection…', cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Model Access: testing the connection…'), cancellable: true },
     (_progress, token) => {
       const controller = new AbortController();
       const subscription = token.onCancellationRequested(() => controller.abort());
@@ -191,14 +191,15 @@ export async function testConnectionCommand(keys: KeyStore, log: Log, networks: 
   log.show();
   const status = overallStatus(report.checks);
   const summary = status === 'pass'
-    ? 'Model Access: the connection works.'
+    ? vscode.l10n.t('Model Access: the connection works.')
     : status === 'warn'
-      ? 'Model Access: the connection works, with warnings (see the report).'
-      : `Model Access: the connection test failed: ${report.checks.find((check) => check.status === 'fail')?.detail ?? ''}`;
+      ? vscode.l10n.t('Model Access: the connection works, with warnings (see the report).')
+      : vscode.l10n.t('Model Access: the connection test failed: {0}', report.checks.find((check) => check.status === 'fail')?.detail ?? '');
   const show = status === 'fail' ? vscode.window.showErrorMessage : vscode.window.showInformationMessage;
   // Not awaited: the command finishes with the report written, not when the notification is dismissed.
-  void show(log.redact(summary), 'Copy Report').then(async (choice) => {
-    if (choice === 'Copy Report') {
+  const copy = vscode.l10n.t('Copy Report');
+  void show(log.redact(summary), copy).then(async (choice) => {
+    if (choice === copy) {
       await vscode.env.clipboard.writeText(text);
     }
   });

@@ -1,5 +1,6 @@
 // "New chat with a summary", host side (no vscode): runs the summary request, shows its state in
 // the view, and forgets it when the user confirms or dismisses it. One summary at a time.
+import * as l10n from '@vscode/l10n';
 import type { WireMessage } from '../../api';
 import type { HostToWebview, SummaryProposalMessage } from '../../shared/protocol';
 import type { ChatLog } from '../chat/chatTypes';
@@ -30,7 +31,7 @@ export class SummaryWriter {
     try {
       const text = (await this.deps.request(request.messages, controller.signal)).trim();
       if (this.controller !== controller) return;
-      if (!text) throw new Error('The model wrote an empty summary.');
+      if (!text) throw new Error(l10n.t('The model wrote an empty summary.'));
       this.show({ type: 'summaryProposal', state: 'ready', text });
     } catch (error) {
       if (this.controller !== controller || controller.signal.aborted || isAbortError(error)) return;

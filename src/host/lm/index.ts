@@ -34,11 +34,11 @@ export function registerLanguageModelProvider(context: vscode.ExtensionContext, 
 /** The key and base URL setup, offered as one choice (VS Code's model management opens this). */
 async function manageConnection(): Promise<void> {
   const choices: (vscode.QuickPickItem & { command: string })[] = [
-    { label: '$(key) Set API Key', description: 'stored in VS Code\'s secret storage', command: 'modelAccess.setApiKey' },
-    { label: '$(globe) Set Base URL', description: 'the API address, ending in /v1', command: 'modelAccess.setBaseUrl' },
-    { label: '$(plug) Test Connection', command: 'modelAccess.testConnection' },
-    { label: '$(refresh) Refresh Models', command: 'modelAccess.refreshModels' },
+    { label: `$(key) ${vscode.l10n.t('Set API Key')}`, description: vscode.l10n.t('stored in VS Code\'s secret storage'), command: 'modelAccess.setApiKey' },
+    { label: `$(globe) ${vscode.l10n.t('Set Base URL')}`, description: vscode.l10n.t('the API address, ending in /v1'), command: 'modelAccess.setBaseUrl' },
+    { label: `$(plug) ${vscode.l10n.t('Test Connection')}`, command: 'modelAccess.testConnection' },
+    { label: `$(refresh) ${vscode.l10n.t('Refresh Models')}`, command: 'modelAccess.refreshModels' },
   ];
-  const picked = await vscode.window.showQuickPick(choices, { title: 'Model Access', placeHolder: 'Set up the connection to the Model Access API' });
+  const picked = await vscode.window.showQuickPick(choices, { title: 'Model Access', placeHolder: vscode.l10n.t('Set up the connection to the Model Access API') });
   if (picked) await vscode.commands.executeCommand(picked.command);
 }

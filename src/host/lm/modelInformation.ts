@@ -1,6 +1,7 @@
 // What VS Code's model picker learns about each listed model. Pure (no vscode import), so it runs in
 // plain Node tests. Limits and abilities come only from the model's /models record or from the
 // user's settings; nothing is assumed about a model by its name.
+import * as l10n from '@vscode/l10n';
 import { readModelLimits, readToolCalling } from '../../api';
 import { isRecord } from '../../util/isRecord';
 import type { LanguageModelChatInformation } from './providerApi';
@@ -63,7 +64,7 @@ export function modelInformation(model: ListedModelRecord, settings: ModelInform
     name: stringField(model.raw, 'name') ?? stringField(model.raw, 'display_name') ?? model.id,
     family: stringField(model.raw, 'family') ?? model.id,
     version: stringField(model.raw, 'version') ?? model.id,
-    tooltip: `${model.id} from the Model Access API${owner ? ` (${owner})` : ''}`,
+    tooltip: owner ? l10n.t('{0} from the Model Access API ({1})', model.id, owner) : l10n.t('{0} from the Model Access API', model.id),
     detail: 'Model Access',
     maxInputTokens,
     maxOutputTokens,

@@ -1,5 +1,6 @@
 // Pure (no vscode): per-model request parameters from the modelAccess.modelOptions user setting,
 // and what to tell the user when a server refuses one of them.
+import * as l10n from '@vscode/l10n';
 import type { ErrorInfo } from '../../shared/protocol';
 import { PARAMETER_RANGES, parseModelParameters, type ModelParameters } from '../../shared/modelParameters';
 
@@ -10,11 +11,20 @@ export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high'] as const;
 export type ParameterName = keyof ModelParameters;
 
 /** Each parameter: its key in the setting, its names on the wire, its range. */
-export const PARAMETERS: Record<ParameterName, { label: string; wire: string[]; min?: number; max?: number }> = {
-  temperature: { label: 'Temperature', wire: ['temperature'], ...PARAMETER_RANGES.temperature },
-  topP: { label: 'Top P', wire: ['top_p'], ...PARAMETER_RANGES.topP },
-  reasoningEffort: { label: 'Reasoning effort', wire: ['reasoning_effort', 'reasoning'] },
+export const PARAMETERS: Record<ParameterName, { wire: string[]; min?: number; max?: number }> = {
+  temperature: { wire: ['temperature'], ...PARAMETER_RANGES.temperature },
+  topP: { wire: ['top_p'], ...PARAMETER_RANGES.topP },
+  reasoningEffort: { wire: ['reasoning_effort', 'reasoning'] },
 };
+
+/** The parameter's name for people, in the display language (a function: the bundle is loaded at activation). */
+export function parameterLabel(name: ParameterName): string {
+  switch (name) {
+    case 'temperature': return l10n.t('Temperature');
+    case 'topP': return l10n.t('Top P');
+    case 'reasoningEffort': return l10n.t('Reasoning effort');
+  }
+}
 
 export type ModelOptions = Readonly<Record<string, ModelParameters>>;
 
@@ -54,11 +64,11 @@ export function withParameter(current: unknown, model: string, name: ParameterNa
 export function explainParameterRejection(info: ErrorInfo, model: string, sent: ModelParameters | undefined): ErrorInfo {
   if (info.status !== 400 || sent === undefined) return info;
   for (const name of Object.keys(sent) as ParameterName[]) {
-    const { label, wire } = PARAMETERS[name];
+    const { wire } = PARAMETERS[name];
     if (wire.some((field) => new RegExp(`\\b${field}\\b`).test(info.message))) {
       return {
         ...info,
-        message: `${info.message} The model ${model} does not accept ${label.toLowerCase()} ("${wire[0]}") as set: remove "${name}" for "${model}" in the ${MODEL_OPTIONS_SETTING} setting (Model Options… in the Models view).`,
+        message: `${info.message} ${l10n.t('The model {0} does not accept {1} ("{2}") as set: remove "{3}" for "{0}" in the {4} setting (Model Options… in the Models view).', model, parameterLabel(name).toLowerCase(), wire[0], name, MODEL_OPTIONS_SETTING)}`,
       };
     }
   }
@@ -69,8 +79,8 @@ export function explainParameterRejection(info: ErrorInfo, model: string, sent: 
 export function parseParameterInput(name: 'temperature' | 'topP', text: string): { value: number | undefined } | { error: string } {
   const trimmed = text.trim();
   if (trimmed === '') return { value: undefined };
-  const { min, max, label } = PARAMETERS[name];
+  const { min, max } = PARAMETERS[name];
   const value = Number(trimmed);
-  if (!Number.isFinite(value) || value < min! || value > max!) return { error: `${label} must be a number from ${min} to ${max} (empty: not sent).` };
+  if (!Number.isFinite(value) || value < min! || value > max!) return { error: l10n.t('{0} must be a number from {1} to {2} (empty: not sent).', parameterLabel(name), min!, max!) };
   return { value };
 }

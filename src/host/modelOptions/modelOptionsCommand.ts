@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { readSettings } from '../config/settings';
 import { trustedModelId, type ModelArgumentTrust } from '../commands/trustedArgument';
 import { formatModelParameters } from '../../shared/modelParameters';
-import { parseParameterInput, parametersFor, PARAMETERS, REASONING_EFFORTS, withParameter, type ParameterName } from './modelOptions';
+import { localizedWebviewStrings } from '../l10n/webviewStrings';
+import { parameterLabel, parseParameterInput, parametersFor, PARAMETERS, REASONING_EFFORTS, withParameter, type ParameterName } from './modelOptions';
 import type { ModelParameters } from '../../shared/modelParameters';
 
 /** The questions Model Options… asks; the in-host tests answer them without a UI. */
@@ -13,24 +14,24 @@ export interface ModelOptionsUi {
   pickEffort(current: string | undefined): Thenable<string | undefined>;
 }
 
-const NOT_SET = '(not set: the service decides)';
+const notSet = (): string => vscode.l10n.t('(not set: the service decides)');
 
 export const vscodeModelOptionsUi: ModelOptionsUi = {
   pickParameter: async (model, current) => {
     const items = (Object.keys(PARAMETERS) as ParameterName[]).map((name) => ({
-      label: PARAMETERS[name].label,
-      description: current[name] === undefined ? NOT_SET : String(current[name]),
+      label: parameterLabel(name),
+      description: current[name] === undefined ? notSet() : String(current[name]),
       name,
     }));
     const picked = await vscode.window.showQuickPick(items, {
-      title: `Model Access: Model Options for ${model}`,
-      placeHolder: `Sent with every request to ${model}; only what is set is sent`,
+      title: vscode.l10n.t('Model Access: Model Options for {0}', model),
+      placeHolder: vscode.l10n.t('Sent with every request to {0}; only what is set is sent', model),
     });
     return picked?.name;
   },
   inputNumber: (name, current) => vscode.window.showInputBox({
-    title: `Model Access: ${PARAMETERS[name].label}`,
-    prompt: `From ${PARAMETERS[name].min} to ${PARAMETERS[name].max}; leave empty to send none.`,
+    title: vscode.l10n.t('Model Access: {0}', parameterLabel(name)),
+    prompt: vscode.l10n.t('From {0} to {1}; leave empty to send none.', PARAMETERS[name].min ?? '', PARAMETERS[name].max ?? ''),
     value: current === undefined ? '' : String(current),
     validateInput: (text) => {
       const parsed = parseParameterInput(name, text);
@@ -38,8 +39,8 @@ export const vscodeModelOptionsUi: ModelOptionsUi = {
     },
   }),
   pickEffort: async (current) => {
-    const items = [{ label: NOT_SET, value: '' }, ...REASONING_EFFORTS.map((effort) => ({ label: effort, value: effort, description: effort === current ? 'current' : undefined }))];
-    const picked = await vscode.window.showQuickPick(items, { title: 'Model Access: Reasoning effort' });
+    const items = [{ label: notSet(), value: '' }, ...REASONING_EFFORTS.map((effort) => ({ label: effort, value: effort, description: effort === current ? vscode.l10n.t('current') : undefined }))];
+    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Model Access: {0}', parameterLabel('reasoningEffort')) });
     return picked?.value;
   },
 };
@@ -53,7 +54,7 @@ export const vscodeModelOptionsUi: ModelOptionsUi = {
 export async function modelOptionsCommand(argument: unknown, trust: ModelArgumentTrust, ui: ModelOptionsUi = vscodeModelOptionsUi): Promise<ModelParameters | undefined> {
   const model = trustedModelId(argument, trust) ?? readSettings().model;
   if (!model) {
-    void vscode.window.showInformationMessage('Model Access: select a model first (Models view or "Model Access: Select Model").');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Model Access: select a model first (Models view or "Model Access: Select Model").'));
     return undefined;
   }
   const current = parametersFor(readSettings().modelOptions, model) ?? {};
@@ -69,7 +70,7 @@ export async function modelOptionsCommand(argument: unknown, trust: ModelArgumen
     if (text === undefined) return undefined;
     const parsed = parseParameterInput(name, text);
     if ('error' in parsed) {
-      void vscode.window.showErrorMessage(`Model Access: ${parsed.error}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Model Access: {0}', parsed.error));
       return undefined;
     }
     value = parsed.value;
@@ -77,6 +78,6 @@ export async function modelOptionsCommand(argument: unknown, trust: ModelArgumen
   const config = vscode.workspace.getConfiguration('modelAccess');
   await config.update('modelOptions', withParameter(config.inspect('modelOptions')?.globalValue, model, name, value), vscode.ConfigurationTarget.Global);
   const updated = parametersFor(readSettings().modelOptions, model) ?? {};
-  vscode.window.setStatusBarMessage(`Model Access: ${model}: ${formatModelParameters(updated) ?? 'no parameters set'}`, 5000);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Model Access: {0}: {1}', model, formatModelParameters(updated, localizedWebviewStrings()) ?? vscode.l10n.t('no parameters set')), 5000);
   return updated;
 }

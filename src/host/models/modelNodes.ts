@@ -1,5 +1,6 @@
 // Pure (no vscode): what the Models tree shows, built from the records /models returned.
 // The tree provider only maps these descriptors onto vscode.TreeItem.
+import * as l10n from '@vscode/l10n';
 import { CLIENT_ERROR_CODES, ROUTE_ERROR_CODES } from '../../api';
 import { escapeMarkdown } from './markdownEscape';
 
@@ -59,7 +60,7 @@ export function buildProfileNodes(profiles: readonly { name: string; baseUrl?: s
     kind: 'profile',
     name: profile.name,
     label: profile.name,
-    description: [profile.name === activeProfile ? 'active' : undefined, profile.baseUrl ?? 'no base URL'].filter(Boolean).join(' · '),
+    description: [profile.name === activeProfile ? l10n.t('active') : undefined, profile.baseUrl ?? l10n.t('no base URL')].filter(Boolean).join(' · '),
     active: profile.name === activeProfile,
   }));
 }
@@ -88,7 +89,7 @@ export function modelTooltip(model: ListedModel): string {
   if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
     const entries = Object.entries(raw as Record<string, unknown>);
     if (entries.length === 0) {
-      return `**${escapeMarkdown(model.id)}**\n\n_The server sent no fields for this model._`;
+      return `**${escapeMarkdown(model.id)}**\n\n_${l10n.t('The server sent no fields for this model.')}_`;
     }
     return entries.map(([key, value]) => `**${escapeMarkdown(key)}**: ${escapeMarkdown(describeValue(value))}`).join('  \n');
   }
@@ -98,7 +99,7 @@ export function modelTooltip(model: ListedModel): string {
 /** Model nodes sorted as the server listed them; duplicates (same id) shown once. */
 export function buildModelNodes(models: readonly ListedModel[], activeModelId: string | undefined, profile?: string): ModelsTreeNode[] {
   if (models.length === 0) {
-    return [{ kind: 'info', label: 'The service lists no models for this key.' }];
+    return [{ kind: 'info', label: l10n.t('The service lists no models for this key.') }];
   }
   const seen = new Set<string>();
   const nodes: ModelsTreeNode[] = [];
@@ -112,7 +113,7 @@ export function buildModelNodes(models: readonly ListedModel[], activeModelId: s
       kind: 'model',
       id: model.id,
       label: model.id,
-      description: active ? 'active' : undefined,
+      description: active ? l10n.t('active') : undefined,
       active,
       contextValue: active ? 'model.active' : 'model',
       tooltip: modelTooltip(model),
@@ -133,11 +134,14 @@ export interface ModelsFailure {
   network: boolean;
 }
 
-const ACTION_LABELS: Record<ModelsErrorAction, string> = {
-  setApiKey: 'Set API Key…',
-  setBaseUrl: 'Check Base URL…',
-  retry: 'Retry',
-};
+/** A function, not a table: the display language's bundle is loaded at activation, after module load. */
+function actionLabel(action: ModelsErrorAction): string {
+  switch (action) {
+    case 'setApiKey': return l10n.t('Set API Key…');
+    case 'setBaseUrl': return l10n.t('Check Base URL…');
+    case 'retry': return l10n.t('Retry');
+  }
+}
 
 export function actionForModelsFailure(failure: ModelsFailure): ModelsErrorAction {
   if (failure.status === 401 || failure.status === 403 || failure.code === CLIENT_ERROR_CODES.invalidApiKey) {
@@ -159,9 +163,9 @@ export function actionForModelsFailure(failure: ModelsFailure): ModelsErrorActio
 
 /** A failure as tree rows: the cause, then the action that fixes it, and Retry when that action is something else. */
 export function buildErrorNodes(failure: ModelsFailure): ModelsTreeNode[] {
-  const message = failure.message.trim() || 'Unknown error';
+  const message = failure.message.trim() || l10n.t('Unknown error');
   const details = [
-    failure.status !== undefined ? `HTTP ${failure.status}` : failure.network ? 'no reply from the server' : undefined,
+    failure.status !== undefined ? `HTTP ${failure.status}` : failure.network ? l10n.t('no reply from the server') : undefined,
     failure.type || undefined,
     failure.code || undefined,
   ].filter((part): part is string => !!part);
@@ -169,14 +173,14 @@ export function buildErrorNodes(failure: ModelsFailure): ModelsTreeNode[] {
   const nodes: ModelsTreeNode[] = [
     {
       kind: 'error',
-      label: `Could not list models: ${message}`,
+      label: l10n.t('Could not list models: {0}', message),
       description: details.join(' · ') || undefined,
       tooltip: details.length > 0 ? `${message}\n\n${details.join(' · ')}` : message,
     },
-    { kind: 'action', label: ACTION_LABELS[action], action },
+    { kind: 'action', label: actionLabel(action), action },
   ];
   if (action !== 'retry') {
-    nodes.push({ kind: 'action', label: ACTION_LABELS.retry, action: 'retry' });
+    nodes.push({ kind: 'action', label: actionLabel('retry'), action: 'retry' });
   }
   return nodes;
 }

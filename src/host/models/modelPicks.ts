@@ -1,4 +1,5 @@
 // Pure (no vscode): the items of the Select Model quick pick.
+import * as l10n from '@vscode/l10n';
 import type { ListedModel } from './modelNodes';
 
 export interface ModelPick {
@@ -18,7 +19,7 @@ export function buildModelPicks(models: readonly ListedModel[], activeModelId: s
     }
     seen.add(model.id);
     const active = model.id === activeModelId;
-    picks.push({ label: active ? `$(check) ${model.id}` : model.id, description: active ? 'active' : undefined, id: model.id, active });
+    picks.push({ label: active ? `$(check) ${model.id}` : model.id, description: active ? l10n.t('active') : undefined, id: model.id, active });
   }
   return picks.sort((a, b) => Number(b.active) - Number(a.active));
 }
@@ -41,7 +42,7 @@ export function buildProfileModelPicks(
     for (const pick of buildModelPicks(models, undefined)) {
       const isActive = profile === active.profile && pick.id === active.model;
       const label = `${profile} / ${pick.id}`;
-      picks.push({ ...pick, profile, label: isActive ? `$(check) ${label}` : label, description: isActive ? 'active' : undefined, active: isActive });
+      picks.push({ ...pick, profile, label: isActive ? `$(check) ${label}` : label, description: isActive ? l10n.t('active') : undefined, active: isActive });
     }
   }
   return picks.sort((a, b) => Number(b.active) - Number(a.active));

@@ -112,7 +112,7 @@ export class ModelsTreeProvider extends Disposable implements vscode.TreeDataPro
         // Under a profile root the welcome cannot show: say what is missing there.
         return profile === undefined ? [] : [
           { kind: 'info', label: error.message },
-          { kind: 'action', label: error.action === 'setApiKey' ? 'Set API Key' : 'Set Base URL', action: error.action },
+          { kind: 'action', label: error.action === 'setApiKey' ? vscode.l10n.t('Set API Key') : vscode.l10n.t('Set Base URL'), action: error.action },
         ];
       }
       return buildErrorNodes(describeFailure(error));
@@ -132,9 +132,9 @@ export function toTreeItem(node: ModelsTreeNode): vscode.TreeItem {
       tooltip.isTrusted = false;
       tooltip.supportHtml = false;
       item.tooltip = tooltip;
-      item.accessibilityInformation = { label: node.active ? `${node.id}, active model` : node.id };
+      item.accessibilityInformation = { label: node.active ? vscode.l10n.t('{0}, active model', node.id) : node.id };
       // The row object itself: Use for Chat recognizes its own rows by identity (see trustedModelId).
-      item.command = { command: 'modelAccess.useModel', title: 'Use for Chat', arguments: [node] };
+      item.command = { command: 'modelAccess.useModel', title: vscode.l10n.t('Use for Chat'), arguments: [node] };
       break;
     }
     case 'error':
@@ -158,7 +158,7 @@ export function toTreeItem(node: ModelsTreeNode): vscode.TreeItem {
       item.description = node.description;
       item.iconPath = new vscode.ThemeIcon(node.active ? 'pass-filled' : 'server');
       item.contextValue = node.active ? 'profile.active' : 'profile';
-      item.accessibilityInformation = { label: node.active ? `Endpoint profile ${node.name}, active` : `Endpoint profile ${node.name}` };
+      item.accessibilityInformation = { label: node.active ? vscode.l10n.t('Endpoint profile {0}, active', node.name) : vscode.l10n.t('Endpoint profile {0}', node.name) };
       break;
   }
   return item;

@@ -1,5 +1,6 @@
 // Pure Node (no vscode): the CA certificates requests trust — Node's bundled roots, plus the PEM
 // files of NODE_EXTRA_CA_CERTS and of the modelAccess.network.caCertificates setting.
+import * as l10n from '@vscode/l10n';
 import { readFile } from 'node:fs/promises';
 import { X509Certificate } from 'node:crypto';
 import * as tls from 'node:tls';
@@ -28,12 +29,12 @@ const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/
 /** The setting's value: a list of absolute paths (anything else is reported and skipped). */
 export function caFileList(value: unknown): { paths: string[]; problems: string[] } {
   if (value === undefined || value === null) return { paths: [], problems: [] };
-  if (!Array.isArray(value)) return { paths: [], problems: [`${CA_CERTIFICATES_SETTING} must be a list of PEM file paths; it is ignored.`] };
+  if (!Array.isArray(value)) return { paths: [], problems: [l10n.t('{0} must be a list of PEM file paths; it is ignored.', CA_CERTIFICATES_SETTING)] };
   const paths: string[] = [];
   const problems: string[] = [];
   for (const item of value) {
     if (typeof item === 'string' && item.trim() !== '') paths.push(item.trim());
-    else problems.push(`${CA_CERTIFICATES_SETTING}: ${JSON.stringify(item)} is not a file path; it is ignored.`);
+    else problems.push(l10n.t('{0}: {1} is not a file path; it is ignored.', CA_CERTIFICATES_SETTING, JSON.stringify(item)));
   }
   return { paths, problems };
 }
@@ -44,16 +45,16 @@ async function readPem(path: string, source: string): Promise<{ pems: string[]; 
     text = await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    return `${source}: cannot read ${path}${typeof code === 'string' ? ` (${code})` : ''}.`;
+    return typeof code === 'string' ? l10n.t('{0}: cannot read {1} ({2}).', source, path, code) : l10n.t('{0}: cannot read {1}.', source, path);
   }
   const pems = text.match(PEM_BLOCK) ?? [];
-  if (pems.length === 0) return `${source}: ${path} holds no PEM certificate (-----BEGIN CERTIFICATE-----).`;
+  if (pems.length === 0) return l10n.t('{0}: {1} holds no PEM certificate (-----BEGIN CERTIFICATE-----).', source, path);
   const subjects: string[] = [];
   for (const pem of pems) {
     try {
       subjects.push(new X509Certificate(pem).subject.replace(/\n/g, ', '));
     } catch {
-      return `${source}: ${path} holds a certificate that cannot be parsed.`;
+      return l10n.t('{0}: {1} holds a certificate that cannot be parsed.', source, path);
     }
   }
   return { pems, file: { path, source, subjects } };

@@ -1,5 +1,6 @@
 // Pure (no vscode): the network configuration in words, for Test Connection and the log
 // (proxy credentials masked), and the warnings a user must see once per session.
+import * as l10n from '@vscode/l10n';
 import { CA_CERTIFICATES_SETTING, type CaConfig } from './certificates';
 import { displayProxy, proxyFor, type ProxyConfig } from './proxyConfig';
 
@@ -30,11 +31,11 @@ export function describeCertificates(proxies: ProxyConfig, cas: CaConfig): strin
 export function networkWarnings(proxies: ProxyConfig, cas: CaConfig, baseUrl: URL | undefined): string[] {
   const warnings = [...proxies.problems, ...cas.problems];
   if (!proxies.strictSSL) {
-    warnings.push(`TLS certificate verification is OFF because http.proxyStrictSSL is false: anyone on the network path can read your API key and answers. Turn it back on and add your CA with ${CA_CERTIFICATES_SETTING} instead.`);
+    warnings.push(l10n.t('TLS certificate verification is OFF because http.proxyStrictSSL is false: anyone on the network path can read your API key and answers. Turn it back on and add your CA with {0} instead.', CA_CERTIFICATES_SETTING));
   }
   const proxy = baseUrl ? proxyFor(proxies, baseUrl) : undefined;
   if (proxy && baseUrl?.protocol === 'http:') {
-    warnings.push(`The base URL uses http:// and goes through the proxy ${displayProxy(proxy.url)}: the proxy can read the API key in clear. Use https://.`);
+    warnings.push(l10n.t('The base URL uses http:// and goes through the proxy {0}: the proxy can read the API key in clear. Use https://.', displayProxy(proxy.url)));
   }
   return warnings;
 }

@@ -1,18 +1,24 @@
 // Pure Node (no vscode): the undici dispatchers for the resolved proxy and CA configuration, and
 // the NetworkOptions the API client takes. Every request goes through `route`, so the proxy
 // decision shown in errors and reports is the one that sent the request.
+import * as l10n from '@vscode/l10n';
 import { Agent, ProxyAgent, type Dispatcher } from 'undici';
 import type { NetworkOptions, NetworkRoute } from '../../api';
 import { CA_CERTIFICATES_SETTING, type CaConfig } from './certificates';
 import { readCertificateIssuer } from './certificateIssuer';
 import { displayProxy, proxyFor, type ProxyConfig, type ProxyServer } from './proxyConfig';
 
-/** What each kind of failure asks the user to set; the API client appends it to its message. */
-export const NETWORK_HINTS: NonNullable<NetworkOptions['hints']> = {
-  proxy: 'Check the http.proxy setting (or HTTPS_PROXY / HTTP_PROXY) and http.noProxy (or NO_PROXY).',
-  proxyAuth: 'Set http.proxyAuthorization (for example "Basic " followed by base64 of user:password), or put user:password@ in the proxy URL.',
-  certificate: `If your network inspects TLS, add its CA certificate (a PEM file) to the setting ${CA_CERTIFICATES_SETTING}, or set NODE_EXTRA_CA_CERTS.`,
-};
+/**
+ * What each kind of failure asks the user to set; the API client appends it to its message. Built
+ * per network (not at module load) so it is in the display language.
+ */
+export function networkHints(): NonNullable<NetworkOptions['hints']> {
+  return {
+    proxy: l10n.t('Check the http.proxy setting (or HTTPS_PROXY / HTTP_PROXY) and http.noProxy (or NO_PROXY).'),
+    proxyAuth: l10n.t('Set http.proxyAuthorization (for example "Basic " followed by base64 of user:password), or put user:password@ in the proxy URL.'),
+    certificate: l10n.t('If your network inspects TLS, add its CA certificate (a PEM file) to the setting {0}, or set NODE_EXTRA_CA_CERTS.', CA_CERTIFICATES_SETTING),
+  };
+}
 
 export interface Network {
   options: NetworkOptions;
@@ -48,7 +54,7 @@ export function buildNetwork(proxies: ProxyConfig, cas: CaConfig): Network {
     options: {
       route,
       certificateIssuer: (url) => readCertificateIssuer(url, proxyFor(proxies, url), proxies.proxyAuthorization),
-      hints: NETWORK_HINTS,
+      hints: networkHints(),
     },
     close: async () => {
       await Promise.all([direct.close(), ...[...agents.values()].map((agent) => agent.close())]);

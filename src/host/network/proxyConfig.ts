@@ -1,5 +1,6 @@
 // Pure (no vscode): where requests go — VS Code's http.* proxy settings, else the environment's
 // HTTPS_PROXY / HTTP_PROXY / NO_PROXY — and the one rule deciding which URLs bypass the proxy.
+import * as l10n from '@vscode/l10n';
 
 /** The values as read (user settings and the process environment), untyped: settings.json can hold anything. */
 export interface RawProxySettings {
@@ -53,11 +54,11 @@ function parseProxyUrl(value: string, source: string, problems: string[]): Proxy
   try {
     url = new URL(withScheme);
   } catch {
-    problems.push(`${source} is not a valid proxy URL; it is ignored.`);
+    problems.push(l10n.t('{0} is not a valid proxy URL; it is ignored.', source));
     return undefined;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    problems.push(`${source} uses ${url.protocol}//, which is not supported (use an http:// or https:// proxy); it is ignored.`);
+    problems.push(l10n.t('{0} uses {1}//, which is not supported (use an http:// or https:// proxy); it is ignored.', source, url.protocol));
     return undefined;
   }
   return { url, source };

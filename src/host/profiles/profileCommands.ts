@@ -15,20 +15,20 @@ export async function pickProfile(title: string): Promise<string | undefined> {
     return settings.profile.name;
   }
   const items = settings.profiles
-    .map((profile) => ({ label: profile.name, description: profile.baseUrl ?? '(no base URL)', active: profile.name === settings.profile.name }))
+    .map((profile) => ({ label: profile.name, description: profile.baseUrl ?? vscode.l10n.t('(no base URL)'), active: profile.name === settings.profile.name }))
     .sort((a, b) => Number(b.active) - Number(a.active))
-    .map(({ label, description, active }) => ({ label, description: active ? `${description} · active` : description }));
-  return (await vscode.window.showQuickPick(items, { title: `Model Access: ${title}`, placeHolder: 'Endpoint profile' }))?.label;
+    .map(({ label, description, active }) => ({ label, description: active ? vscode.l10n.t('{0} · active', description) : description }));
+  return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Model Access: {0}', title), placeHolder: vscode.l10n.t('Endpoint profile') }))?.label;
 }
 
 /** Select Endpoint Profile: the endpoint chats and the model list use from now on. `name` only from the tests. */
 export async function selectProfileCommand(name?: unknown): Promise<string | undefined> {
-  const chosen = typeof name === 'string' ? name : await pickProfile('Select Endpoint Profile');
+  const chosen = typeof name === 'string' ? name : await pickProfile(vscode.l10n.t('Select Endpoint Profile'));
   if (chosen === undefined) {
     return undefined;
   }
   if (!readSettings().profiles.some((profile: Profile) => profile.name === chosen)) {
-    void vscode.window.showErrorMessage(`Model Access: there is no endpoint profile named "${chosen}".`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Model Access: there is no endpoint profile named "{0}".', chosen));
     return undefined;
   }
   await setActiveProfile(chosen);
@@ -50,29 +50,31 @@ export interface AddProfileAnswers {
 export async function addProfileCommand(setKey: (profile: string, key?: string) => Promise<unknown>, answers?: AddProfileAnswers): Promise<string | undefined> {
   const taken = new Set(readSettings().profiles.map((profile) => profile.name.toLowerCase()));
   const nameCheck = (value: string): string | undefined =>
-    profileNameProblem(value) ?? (taken.has(value.trim().toLowerCase()) ? `A profile named "${value.trim()}" exists already.` : undefined);
+    profileNameProblem(value) ?? (taken.has(value.trim().toLowerCase()) ? vscode.l10n.t('A profile named "{0}" exists already.', value.trim()) : undefined);
   const urlCheck = (value: string): string | undefined => {
     const checked = checkBaseUrl(value.trim());
     return checked.ok ? undefined : checked.reason;
   };
   const name = answers?.name ?? await vscode.window.showInputBox({
-    title: 'Model Access: Add Endpoint Profile (1/3)', prompt: 'A short name for the endpoint, e.g. "Local" or "Team account".',
+    title: vscode.l10n.t('Model Access: Add Endpoint Profile ({0}/{1})', 1, 3), prompt: vscode.l10n.t('A short name for the endpoint, e.g. "Local" or "Team account".'),
     ignoreFocusOut: true, validateInput: nameCheck,
   });
   if (name === undefined) return undefined;
   const baseUrl = answers?.baseUrl ?? await vscode.window.showInputBox({
-    title: 'Model Access: Add Endpoint Profile (2/3)', prompt: 'Base URL, ending in /v1', placeHolder: 'https://api.example.com/v1',
+    title: vscode.l10n.t('Model Access: Add Endpoint Profile ({0}/{1})', 2, 3), prompt: vscode.l10n.t('Base URL, ending in /v1'), placeHolder: 'https://api.example.com/v1',
     ignoreFocusOut: true, validateInput: urlCheck,
   });
   if (baseUrl === undefined) return undefined;
   const problem = nameCheck(name) ?? urlCheck(baseUrl);
   if (problem) {
-    void vscode.window.showErrorMessage(`Model Access: ${problem}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Model Access: {0}', problem));
     return undefined;
   }
   const api = answers ? answers.api ?? 'chat' : (await vscode.window.showQuickPick(
+    // The API's own names for its two operations: not words to translate.
+    // eslint-disable-next-line no-restricted-syntax
     [{ label: 'chat', description: '/chat/completions' }, { label: 'responses', description: '/responses' }],
-    { title: 'Model Access: Add Endpoint Profile (3/3)', placeHolder: 'API the endpoint is used through' },
+    { title: vscode.l10n.t('Model Access: Add Endpoint Profile ({0}/{1})', 3, 3), placeHolder: vscode.l10n.t('API the endpoint is used through') },
   ))?.label as ProfileApi | undefined;
   if (api === undefined) return undefined;
   const config = vscode.workspace.getConfiguration(SECTION);

@@ -3,6 +3,7 @@
 // The existing modelAccess.baseUrl / modelAccess.api and the key stored under modelAccess.apiKey
 // are the profile named "Default", without any migration: a user who never adds a profile sees
 // exactly what they saw before.
+import * as l10n from '@vscode/l10n';
 import { extraHeaderProblem } from '../../api';
 import { isRecord } from '../../util/isRecord';
 
@@ -36,10 +37,10 @@ export function profileOfSecretId(id: string): string | undefined {
 /** Why the name cannot name a profile, or undefined. */
 export function profileNameProblem(name: string): string | undefined {
   const trimmed = name.trim();
-  if (!trimmed) return 'A profile needs a name.';
-  if (trimmed.length > MAX_PROFILE_NAME_LENGTH) return `A profile name has at most ${MAX_PROFILE_NAME_LENGTH} characters.`;
+  if (!trimmed) return l10n.t('A profile needs a name.');
+  if (trimmed.length > MAX_PROFILE_NAME_LENGTH) return l10n.t('A profile name has at most {0} characters.', MAX_PROFILE_NAME_LENGTH);
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f/]/.test(trimmed)) return 'A profile name cannot contain "/" or control characters.';
+  if (/[\u0000-\u001f\u007f-\u009f/]/.test(trimmed)) return l10n.t('A profile name cannot contain "/" or control characters.');
   return undefined;
 }
 
@@ -52,26 +53,28 @@ export interface ParsedProfiles {
 
 function parseEntry(entry: unknown, index: number, taken: Set<string>): Profile | string {
   const where = `modelAccess.profiles[${index}]`;
-  if (!isRecord(entry)) return `${where} is not an object.`;
+  if (!isRecord(entry)) return l10n.t('{0} is not an object.', where);
   const name = typeof entry.name === 'string' ? entry.name.trim() : '';
   const nameProblem = profileNameProblem(name);
   if (nameProblem) return `${where}: ${nameProblem}`;
   if (taken.has(name.toLowerCase())) {
-    return `${where}: the name "${name}" is already used${name.toLowerCase() === DEFAULT_PROFILE_NAME.toLowerCase() ? ' by the profile of modelAccess.baseUrl' : ''}.`;
+    return name.toLowerCase() === DEFAULT_PROFILE_NAME.toLowerCase()
+      ? l10n.t('{0}: the name "{1}" is already used by the profile of modelAccess.baseUrl.', where, name)
+      : l10n.t('{0}: the name "{1}" is already used.', where, name);
   }
   const baseUrl = typeof entry.baseUrl === 'string' && entry.baseUrl.trim() ? entry.baseUrl.trim() : undefined;
-  if (!baseUrl) return `${where} ("${name}") has no baseUrl.`;
+  if (!baseUrl) return l10n.t('{0} ("{1}") has no baseUrl.', where, name);
   if (entry.api !== undefined && entry.api !== 'chat' && entry.api !== 'responses') {
-    return `${where} ("${name}"): api must be "chat" or "responses".`;
+    return l10n.t('{0} ("{1}"): api must be "chat" or "responses".', where, name);
   }
   const headers: Record<string, string> = {};
   if (entry.headers !== undefined) {
-    if (!isRecord(entry.headers)) return `${where} ("${name}"): headers must be an object of header names and values.`;
+    if (!isRecord(entry.headers)) return l10n.t('{0} ("{1}"): headers must be an object of header names and values.', where, name);
     for (const [header, value] of Object.entries(entry.headers)) {
       const problem = extraHeaderProblem(header, value);
       if (problem) return `${where} ("${name}"): ${problem}`;
       if (Object.keys(headers).some((seen) => seen.toLowerCase() === header.toLowerCase())) {
-        return `${where} ("${name}"): the header "${header}" is given twice.`;
+        return l10n.t('{0} ("{1}"): the header "{2}" is given twice.', where, name, header);
       }
       headers[header] = (value as string).trim();
     }

@@ -1,4 +1,5 @@
 // Pure (no vscode): how editor code is put into the chat prompt.
+import * as l10n from '@vscode/l10n';
 
 export interface CodeSnippet {
   code: string;
@@ -85,10 +86,10 @@ export function snippetFromSelection(input: {
     };
   }
   if (input.selectedText.length > 0) {
-    return { kind: 'nothing', reason: 'Nothing was sent to the chat: the selection contains only whitespace.' };
+    return { kind: 'nothing', reason: l10n.t('Nothing was sent to the chat: the selection contains only whitespace.') };
   }
   if (input.currentLineText.trim().length === 0) {
-    return { kind: 'nothing', reason: 'Nothing was sent to the chat: nothing is selected and the current line is empty. Select some code first.' };
+    return { kind: 'nothing', reason: l10n.t('Nothing was sent to the chat: nothing is selected and the current line is empty. Select some code first.') };
   }
   const line = input.start.line + 1;
   return {

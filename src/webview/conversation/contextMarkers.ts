@@ -4,6 +4,7 @@
 import type { ContextCut } from '../../shared/protocol';
 import { cutMarkerText } from '../../shared/contextCutText';
 import { el, icon } from '../dom';
+import { strings, t } from '../strings';
 
 export class ContextCutMarker {
   readonly element: HTMLElement;
@@ -13,14 +14,14 @@ export class ContextCutMarker {
   constructor(doc: Document) {
     this.text = el(doc, 'span');
     this.element = el(doc, 'div', { className: 'context-cut', attrs: { role: 'note' } }, icon(doc, 'fold-up'), this.text);
-    this.element.title = 'They are left out of the request because the model\'s context window is full; they stay in this chat.';
+    this.element.title = t('cutMarkerTitle');
   }
 
   /** The latest answer's cut (undefined: everything was sent). */
   set(cut: ContextCut | undefined): void {
     this.cut = cut;
     if (cut) {
-      this.text.textContent = cutMarkerText(cut.omitted);
+      this.text.textContent = cutMarkerText(cut.omitted, strings());
       this.element.dataset.omitted = String(cut.omitted);
     }
   }
@@ -39,7 +40,7 @@ export class ContextCutMarker {
 /** The summary a chat was started from ("New chat with a summary"), collapsed at the top. */
 export function summaryBlock(doc: Document, summary: string): HTMLElement {
   const details = el(doc, 'details', { className: 'chat-summary' },
-    el(doc, 'summary', { text: 'Started from a summary of an earlier chat (sent to the model as a system message)' }),
+    el(doc, 'summary', { text: t('summaryStarted') }),
     el(doc, 'div', { className: 'chat-summary-text', text: summary }));
   return details;
 }

@@ -2,6 +2,7 @@
 // stream to the bottom only while the user is already there.
 import type { TranscriptMessage, DeltaMessage, RetryNotice } from '../../shared/protocol';
 import { el, icon, iconButton, onActivate } from '../dom';
+import { t } from '../strings';
 import { MessageView, type MessageContext } from './messageView';
 import { ContextCutMarker, summaryBlock } from './contextMarkers';
 
@@ -35,18 +36,18 @@ export class ConversationView {
     const { doc } = context;
     this.emptyState = el(doc, 'div', { className: 'empty-state' },
       icon(doc, 'comment-discussion'),
-      el(doc, 'p', { text: 'Ask a question, or send code from the editor with "Send Selection to Chat".' }));
+      el(doc, 'p', { text: t('emptyConversation') }));
     this.list = el(doc, 'div', { className: 'message-list' });
     this.cutMarker = new ContextCutMarker(doc);
     this.summarySlot = el(doc, 'div', { className: 'chat-summary-slot' });
     // Sticky at the bottom of the scroller: shown while the user has scrolled away from the end.
-    this.jumpButton = iconButton(doc, 'arrow-down', 'Scroll to the latest message', { className: 'scroll-to-bottom' });
+    this.jumpButton = iconButton(doc, 'arrow-down', t('scrollToLatest'), { className: 'scroll-to-bottom' });
     this.jumpButton.hidden = true;
     onActivate(this.jumpButton, () => {
       this.setPinned(true);
       this.scrollToBottom();
     });
-    this.element = el(doc, 'main', { className: 'conversation', attrs: { id: 'conversation', 'aria-label': 'Conversation', tabindex: '0' } },
+    this.element = el(doc, 'main', { className: 'conversation', attrs: { id: 'conversation', 'aria-label': t('conversation'), tabindex: '0' } },
       this.summarySlot, this.emptyState, this.list, this.jumpButton);
     this.element.addEventListener('scroll', () => this.onScroll(), { passive: true });
     // One delegated handler for every message's own buttons (see MessageView.activate).

@@ -8,6 +8,8 @@ import type { MarkdownView } from '../markdown/markdownView';
 import { isSendKey } from '../keys';
 import { finishReasonNote } from '../../shared/finishReason';
 import { formatModelParameters } from '../../shared/modelParameters';
+import type { WebviewStringKey } from '../../shared/webviewStrings';
+import { strings, t } from '../strings';
 import { ACTION_LABELS, formatErrorDetails, formatUsage } from './format';
 import { RetryCountdown, type Clock } from './retryCountdown';
 import { renderSentContext } from './sentContext';
@@ -21,8 +23,8 @@ export interface MessageContext {
   createMarkdownView(container: HTMLElement): MarkdownView;
 }
 
-const STATUS_NOTES: Partial<Record<MessageStatus, string>> = {
-  stopped: 'Stopped',
+const STATUS_NOTES: Partial<Record<MessageStatus, WebviewStringKey>> = {
+  stopped: 'stopped',
 };
 
 export class MessageView {
@@ -54,7 +56,7 @@ export class MessageView {
     this.modelLabel = el(doc, 'span', { className: 'message-model' });
     const header = el(doc, 'div', { className: 'message-header' },
       icon(doc, isUser ? 'account' : 'sparkle'),
-      el(doc, 'span', { className: 'author', text: isUser ? 'You' : 'Assistant' }),
+      el(doc, 'span', { className: 'author', text: isUser ? t('you') : t('assistant') }),
       this.modelLabel);
     this.content = el(doc, 'div', { className: 'content' });
     this.contentView = context.createMarkdownView(this.content);
@@ -63,7 +65,7 @@ export class MessageView {
     this.errorBlock = el(doc, 'div', { className: 'error' });
     this.usage = el(doc, 'div', { className: 'usage' });
     this.actions = el(doc, 'div', { className: 'message-actions' });
-    this.element = el(doc, 'article', { className: 'message', attrs: { 'aria-label': isUser ? 'Your message' : 'Answer' } },
+    this.element = el(doc, 'article', { className: 'message', attrs: { 'aria-label': isUser ? t('yourMessage') : t('answer') } },
       header, this.content, this.statusNote, this.errorBlock, this.usage, this.actions);
     this.element.dataset.id = message.id;
     this.element.dataset.role = message.role;
@@ -167,7 +169,7 @@ export class MessageView {
   private ensureReasoning(): NonNullable<MessageView['reasoning']> {
     if (this.reasoning === undefined) {
       const { doc } = this.context;
-      const summary = el(doc, 'summary', { text: 'Reasoning' });
+      const summary = el(doc, 'summary', { text: t('reasoning') });
       const container = el(doc, 'div', { className: 'reasoning-content' });
       const details = el(doc, 'details', { className: 'reasoning' }, summary, container);
       this.content.before(details);
@@ -184,15 +186,16 @@ export class MessageView {
     const model = message.model ?? '';
     this.modelLabel.textContent = message.role === 'assistant' ? (message.profile && model ? `${message.profile} / ${model}` : model) : '';
     if (this.reasoning) {
-      this.reasoning.summary.textContent = message.status === 'streaming' && !message.content ? 'Thinking…' : 'Reasoning';
+      this.reasoning.summary.textContent = message.status === 'streaming' && !message.content ? t('thinking') : t('reasoning');
     }
-    const note = STATUS_NOTES[message.status] ?? (message.finishReason ? finishReasonNote(message.finishReason) : undefined);
+    const noteKey = STATUS_NOTES[message.status];
+    const note = noteKey ? t(noteKey) : message.finishReason ? finishReasonNote(message.finishReason, strings()) : undefined;
     this.statusNote.textContent = note ?? '';
     this.statusNote.hidden = note === undefined;
     this.renderError(message.error);
     // The footer: token usage, then the parameters the request carried (when the user set any).
-    const parameters = formatModelParameters(message.parameters);
-    const footer = [formatUsage(message.usage), parameters === undefined ? undefined : `Parameters: ${parameters}`].filter((part) => part !== undefined);
+    const parameters = formatModelParameters(message.parameters, strings());
+    const footer = [formatUsage(message.usage), parameters === undefined ? undefined : t('parameters', parameters)].filter((part) => part !== undefined);
     this.usage.textContent = footer.join(' — ');
     this.usage.hidden = footer.length === 0;
   }
@@ -205,7 +208,7 @@ export class MessageView {
       return;
     }
     const buttons = error.actions.filter((action) => action in ACTION_LABELS).map((action) => {
-      const button = el(doc, 'button', { text: ACTION_LABELS[action], attrs: { type: 'button' } });
+      const button = el(doc, 'button', { text: t(ACTION_LABELS[action]), attrs: { type: 'button' } });
       button.dataset.action = action;
       return button;
     });
@@ -221,18 +224,18 @@ export class MessageView {
     // No listeners here: the conversation delegates clicks to `activate`, so a long history
     // holds no live handler per message (issue 8: settled messages cost nothing to keep).
     // A new chat with the conversation up to here; the original stays as it is.
-    this.forkButton = iconButton(doc, 'repo-forked', 'Fork from here (a new chat up to this message)', { className: 'fork' });
+    this.forkButton = iconButton(doc, 'repo-forked', t('forkFromHere'), { className: 'fork' });
     if (this.message.role === 'user') {
-      this.editButton = iconButton(doc, 'edit', 'Edit and resend', { className: 'edit' });
+      this.editButton = iconButton(doc, 'edit', t('editAndResend'), { className: 'edit' });
       this.actions.append(this.editButton, this.forkButton);
       return;
     }
-    const copyButton = iconButton(doc, 'copy', 'Copy answer', { className: 'copy-message' });
-    this.regenerateButton = iconButton(doc, 'refresh', 'Regenerate', { className: 'regenerate' });
+    const copyButton = iconButton(doc, 'copy', t('copyAnswer'), { className: 'copy-message' });
+    this.regenerateButton = iconButton(doc, 'refresh', t('regenerate'), { className: 'regenerate' });
     this.regenerateButton.hidden = true;
     this.actions.append(copyButton, this.regenerateButton, this.forkButton);
     // Open Answer in Editor: the answer as plain Markdown in an editor (screen readers, search).
-    this.actions.append(iconButton(doc, 'go-to-file', 'Open answer in editor', { className: 'open-in-editor' }));
+    this.actions.append(iconButton(doc, 'go-to-file', t('openAnswerInEditor'), { className: 'open-in-editor' }));
   }
 
   /** Runs the action of one of this message's own buttons (a primary click delegated by the conversation). */
@@ -259,10 +262,10 @@ export class MessageView {
       return;
     }
     const { doc } = this.context;
-    const input = el(doc, 'textarea', { className: 'edit-input', attrs: { 'aria-label': 'Edit message', rows: '3' } });
+    const input = el(doc, 'textarea', { className: 'edit-input', attrs: { 'aria-label': t('editMessage'), rows: '3' } });
     input.value = this.message.content;
-    const send = el(doc, 'button', { className: 'edit-send primary', text: 'Send', attrs: { type: 'button' } });
-    const cancel = el(doc, 'button', { className: 'edit-cancel secondary', text: 'Cancel', attrs: { type: 'button' } });
+    const send = el(doc, 'button', { className: 'edit-send primary', text: t('send'), attrs: { type: 'button' } });
+    const cancel = el(doc, 'button', { className: 'edit-cancel secondary', text: t('cancel'), attrs: { type: 'button' } });
     const submit = (): void => {
       const text = input.value;
       if (text.trim() === '') {

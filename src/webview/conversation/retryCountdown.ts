@@ -2,6 +2,7 @@
 import type { RetryNotice } from '../../shared/protocol';
 import { el } from '../dom';
 import { formatCountdown, secondsUntil } from './format';
+import { t } from '../strings';
 
 /** When the next attempt starts: retryAt is the host's clock; fall back to the delay if it is missing or absurd. */
 export function retryDeadline(notice: RetryNotice, now: number): number {
@@ -33,7 +34,7 @@ export class RetryCountdown {
   start(notice: RetryNotice): void {
     this.stop();
     this.retryAt = retryDeadline(notice, this.clock.now());
-    this.attempt.textContent = `attempt ${notice.attempt} of ${notice.maxRetries}`;
+    this.attempt.textContent = t('retryAttempt', notice.attempt, notice.maxRetries);
     this.element.hidden = false;
     this.tick();
     this.timer = this.clock.setInterval(() => this.tick(), 1000);

@@ -2,6 +2,7 @@
 // attached files, each collapsed under its name and size, expandable to the exact text that was sent.
 import type { TranscriptMessage } from '../../shared/protocol';
 import { el, icon } from '../dom';
+import { t } from '../strings';
 
 function collapsed(doc: Document, className: string, iconName: string, summary: string, text: string): HTMLElement {
   return el(doc, 'details', { className },
@@ -14,16 +15,16 @@ export function renderSentContext(doc: Document, message: TranscriptMessage): HT
   const parts: HTMLElement[] = [];
   const { instructions } = message;
   if (instructions && typeof instructions.text === 'string') {
-    parts.push(collapsed(doc, 'sent-instructions', 'book', `System message: project instructions (${(instructions.paths ?? []).join(', ')}, ~${instructions.tokens} tokens)`, instructions.text));
+    parts.push(collapsed(doc, 'sent-instructions', 'book', t('sentInstructions', (instructions.paths ?? []).join(', '), instructions.tokens), instructions.text));
   }
   for (const attachment of Array.isArray(message.attachments) ? message.attachments : []) {
-    const name = attachment.kind === 'problems' ? `Problems in ${attachment.path}` : attachment.path;
+    const name = attachment.kind === 'problems' ? t('problemsIn', attachment.path) : attachment.path;
     if (attachment.refused) {
-      parts.push(el(doc, 'div', { className: 'sent-attachment refused', text: `Not sent: ${name} (${attachment.refused})` }));
+      parts.push(el(doc, 'div', { className: 'sent-attachment refused', text: t('notSentAttachment', name, attachment.refused) }));
       continue;
     }
     const details = collapsed(doc, 'sent-attachment', attachment.kind === 'problems' ? 'warning' : 'file',
-      `${name} · ~${attachment.tokens} tokens${attachment.cut ? ' · cut to fit' : ''}`, attachment.text);
+      attachment.cut ? t('sentAttachmentCut', name, attachment.tokens) : t('sentAttachment', name, attachment.tokens), attachment.text);
     details.classList.toggle('cut', attachment.cut !== undefined);
     parts.push(details);
   }

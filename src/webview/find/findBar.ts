@@ -4,6 +4,7 @@
 // (refreshSoon): a message added or finished, a chat replayed. An answer still streaming is searched
 // as far as it is rendered then, and again once it ends.
 import { el, iconButton, onActivate } from '../dom';
+import { t } from '../strings';
 import { findMatches } from './findMatches';
 import { createFindHighlighter, type FindHighlighter } from './findHighlights';
 
@@ -31,12 +32,12 @@ export class FindBar {
 
   constructor(private readonly options: FindBarOptions) {
     const { doc } = options;
-    this.input = el(doc, 'input', { className: 'find-input', attrs: { type: 'text', 'aria-label': 'Find in chat', placeholder: 'Find in chat', spellcheck: 'false' } });
+    this.input = el(doc, 'input', { className: 'find-input', attrs: { type: 'text', 'aria-label': t('findInChat'), placeholder: t('findInChat'), spellcheck: 'false' } });
     this.count = el(doc, 'span', { className: 'find-count', attrs: { role: 'status', 'aria-live': 'polite' } });
-    const previous = iconButton(doc, 'arrow-up', 'Previous match (Shift+Enter)', { className: 'find-previous' });
-    const next = iconButton(doc, 'arrow-down', 'Next match (Enter)', { className: 'find-next' });
-    const close = iconButton(doc, 'close', 'Close (Escape)', { className: 'find-close' });
-    this.element = el(doc, 'div', { className: 'find-bar', attrs: { role: 'search', 'aria-label': 'Find in chat' } },
+    const previous = iconButton(doc, 'arrow-up', t('previousMatch'), { className: 'find-previous' });
+    const next = iconButton(doc, 'arrow-down', t('nextMatch'), { className: 'find-next' });
+    const close = iconButton(doc, 'close', t('closeFind'), { className: 'find-close' });
+    this.element = el(doc, 'div', { className: 'find-bar', attrs: { role: 'search', 'aria-label': t('findInChat') } },
       this.input, this.count, previous, next, close);
     this.element.hidden = true;
     this.highlighter = createFindHighlighter(doc.defaultView as Window);
@@ -114,7 +115,7 @@ export class FindBar {
 
   private show(reveal: boolean): void {
     const total = this.ranges.length;
-    this.count.textContent = !this.input.value.trim() ? '' : total === 0 ? 'No results' : `${this.current + 1} of ${total}`;
+    this.count.textContent = !this.input.value.trim() ? '' : total === 0 ? t('noResults') : t('matchPosition', this.current + 1, total);
     this.element.classList.toggle('no-results', total === 0 && this.input.value.trim() !== '');
     if (total === 0) {
       this.highlighter.clear();

@@ -6,6 +6,7 @@ import MarkdownIt from 'markdown-it';
 import { markBidiControls } from './bidi';
 import { highlightCode, highlightGrowingCode, type HighlightCache, type HighlightWork } from './highlight';
 import { isSafeLink } from './links';
+import { t } from '../strings';
 
 type RenderRule = MarkdownIt.Renderer.RenderRule;
 type Token = MarkdownIt.Token;
@@ -39,9 +40,9 @@ function codeBlockHtml(code: string, language: string, env?: StreamingEnv): stri
   return (
     `<div class="code-block" data-lang="${label}">` +
     `<div class="code-header"><span class="code-lang">${markBidiControls(label)}</span><span class="code-actions">` +
-    '<button type="button" class="copy-code" title="Copy" aria-label="Copy code">' +
+    `<button type="button" class="copy-code" title="${escapeHtml(t('copyCode'))}" aria-label="${escapeHtml(t('copyCodeLabel'))}">` +
     '<span class="codicon codicon-copy" aria-hidden="true"></span></button>' +
-    '<button type="button" class="insert-code" title="Insert at Cursor" aria-label="Insert code at cursor">' +
+    `<button type="button" class="insert-code" title="${escapeHtml(t('insertCode'))}" aria-label="${escapeHtml(t('insertCodeLabel'))}">` +
     '<span class="codicon codicon-insert" aria-hidden="true"></span></button>' +
     '</span></div>' +
     // Focusable: a long line scrolls the block sideways, and keyboard users must be able to scroll it too.
@@ -80,7 +81,7 @@ const renderImage: RenderRule = (tokens, index, options, env, self) => {
   const token = tokens[index];
   const alt = escapeHtml(self.renderInlineAsText(token.children ?? [], options, env));
   const src = token.attrGet('src') ?? '';
-  const label = `<span class="codicon codicon-file-media" aria-hidden="true"></span>${alt === '' ? 'image' : markBidiControls(alt)}`;
+  const label = `<span class="codicon codicon-file-media" aria-hidden="true"></span>${alt === '' ? escapeHtml(t('image')) : markBidiControls(alt)}`;
   if (isInsideLink(tokens, index) || !isSafeLink(src)) {
     return `<span class="image-ref">${label}</span>`;
   }

@@ -6,10 +6,12 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CONTEXT_KEYS } from '../../../src/host/context/contextKeyNames';
+import { readManifest } from '../../harness/manifest';
 
 const root = path.resolve(__dirname, '..', '..', '..', '..');
 interface Step { id: string; title: string; description: string; media: { image?: string; markdown?: string; altText?: string }; completionEvents?: string[] }
-const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+// As users see it: the %key%s replaced by their English text.
+const manifest = readManifest() as {
   contributes: {
     walkthroughs: { id: string; steps: Step[] }[];
     commands: { command: string }[];

@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
+import { JSDOM } from 'jsdom';
 import { contentSecurityPolicy, createNonce, renderWebviewHtml } from '../../../../src/host/chat/webviewHtml';
+import { WEBVIEW_STRINGS } from '../../../../src/shared/webviewStrings';
 
 describe('webview HTML', () => {
   const parts = {
@@ -7,6 +9,8 @@ describe('webview HTML', () => {
     nonce: 'abc123',
     scriptUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview.js',
     styleUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview.css',
+    strings: { ...WEBVIEW_STRINGS },
+    language: 'en',
   };
 
   it('has exactly the CSP the issue asks for', () => {
@@ -21,8 +25,19 @@ describe('webview HTML', () => {
     assert.ok(html.includes(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; `));
     assert.ok(html.includes(`<script nonce="abc123" src="${parts.scriptUri}"></script>`));
     assert.ok(html.includes(`<link rel="stylesheet" href="${parts.styleUri}">`));
-    assert.ok(html.includes('<div id="root"></div>'));
+    assert.ok(html.includes('<div id="root" data-strings="'));
+    assert.ok(html.includes('<html lang="en">'));
     assert.equal(html.match(/<script/g)?.length, 1, 'one script, no inline code');
+  });
+
+  it('carries the strings table in the display language as data, never as markup or code', () => {
+    // A translation is text like any other: quotes and tags in it must come back as written.
+    const strings = { ...WEBVIEW_STRINGS, send: 'Senden', stop: '"></div><script>alert(1)</script>' };
+    const html = renderWebviewHtml({ ...parts, strings, language: 'de' });
+    assert.equal(html.match(/<script/g)?.length, 1, 'the table adds no script element');
+    const { document } = new JSDOM(html).window;
+    assert.equal(document.documentElement.lang, 'de');
+    assert.deepEqual(JSON.parse(document.getElementById('root')?.dataset.strings ?? ''), strings);
   });
 
   it('makes a fresh unguessable nonce each time', () => {
