@@ -245,6 +245,8 @@ export class ChatApp {
         this.prompt.setInput(message.text, 'append');
         return this.notices.showNote(t('notSent', message.reason));
       case 'attachments':
+        // The meter counts what the chips would add to the next request (estimates, like the chips').
+        this.meter.setAttached(message.chips.reduce((sum, chip) => sum + chip.tokens, 0) + (message.instructions?.on ? message.instructions.tokens : 0));
         return this.attachments.update(message.chips, message.instructions);
       case 'pickClosed':
         return this.prompt.pickClosed(message.added);

@@ -41,6 +41,8 @@ export class ContextMeter {
   private readonly label: HTMLElement;
   private reading: ContextMeterReading | undefined;
   private draftTokens = 0;
+  /** The chips above the prompt: the files (and project instructions, when on) the next message would carry. */
+  private attachedTokens = 0;
 
   constructor(doc: Document) {
     this.bar = el(doc, 'div', { className: 'context-meter-fill' });
@@ -65,22 +67,35 @@ export class ContextMeter {
     }
   }
 
+  /** The chips above the prompt changed: what they add to the next request joins the estimate. */
+  setAttached(tokens: number): void {
+    if (tokens !== this.attachedTokens) {
+      this.attachedTokens = tokens;
+      this.render();
+    }
+  }
+
+  /** What the next request adds that no reading counts yet: the draft and the chips. */
+  private pendingTokens(): number {
+    return this.draftTokens + this.attachedTokens;
+  }
+
   private render(): void {
     const reading = this.reading;
     if (!reading) return;
     this.element.hidden = false;
-    const full = percent(reading, this.draftTokens);
-    this.label.textContent = formatMeter(reading, this.draftTokens);
+    const full = percent(reading, this.pendingTokens());
+    this.label.textContent = formatMeter(reading, this.pendingTokens());
     this.bar.style.width = `${Math.min(100, full)}%`;
     const data = this.element.dataset;
     data.reported = reading.reportedTokens === undefined ? '' : String(reading.reportedTokens);
-    data.estimated = String(reading.estimatedTokens + this.draftTokens);
+    data.estimated = String(reading.estimatedTokens + this.pendingTokens());
     data.limit = reading.limitTokens === undefined ? '' : String(reading.limitTokens);
     data.limitSource = reading.limitSource;
     data.level = reading.limitTokens === undefined ? 'unknown' : full >= 100 ? 'full' : full >= 80 ? 'high' : 'ok';
     this.element.title = [
       reading.reportedTokens === undefined ? t('noUsageYet') : t('reportedUsage', count(reading.reportedTokens)),
-      t('estimatedUsage', count(reading.estimatedTokens + this.draftTokens)),
+      t('estimatedUsage', count(reading.estimatedTokens + this.pendingTokens())),
       reading.limitTokens === undefined
         ? t('windowSize', t(SOURCES[reading.limitSource]))
         : t('windowSizeTokens', count(reading.limitTokens), t(SOURCES[reading.limitSource])),

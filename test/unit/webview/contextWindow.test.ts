@@ -47,6 +47,23 @@ describe('webview: context window', () => {
       assert.equal(meter.dataset.level, 'unknown');
       assert.match(meter.title, /modelAccess\.contextWindow/);
     });
+
+    it('adds what the chips above the prompt would send: attached files, and the project instructions only when on', () => {
+      const h = createAppHarness();
+      h.receive(stateMessage());
+      h.receive({ type: 'contextStatus', reading: reading({ reportedTokens: 100, estimatedTokens: 0 }) });
+      const meter = h.$('.context-meter');
+      const chip = (id: string, tokens: number) => ({ id, label: `${id}.ts`, path: `src/${id}.ts`, kind: 'file' as const, tokens });
+      h.receive({ type: 'attachments', chips: [chip('a', 300), chip('b', 50)], instructions: { paths: ['AGENTS.md'], on: false, tokens: 40 } });
+      assert.equal(meter.dataset.estimated, '350', 'two files; the instructions are off');
+      h.receive({ type: 'attachments', chips: [chip('a', 300), chip('b', 50)], instructions: { paths: ['AGENTS.md'], on: true, tokens: 40 } });
+      assert.equal(meter.dataset.estimated, '390', 'the instructions turned on');
+      type(h, 'x'.repeat(400));
+      assert.equal(meter.dataset.estimated, '494', 'and the draft');
+      h.receive({ type: 'attachments', chips: [] });
+      type(h, '');
+      assert.equal(meter.dataset.estimated, '0', 'sent: the chips are gone');
+    });
   });
 
   describe('the "not sent" marker', () => {
