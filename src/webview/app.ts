@@ -50,6 +50,8 @@ export class ChatApp {
   private readonly clock: Clock;
   private readonly root: HTMLElement;
   private chatId: string | undefined;
+  /** The open chat is being deleted from the history list: the new chat that replaces it does not close the list. */
+  private keepHistoryOpen = false;
   readonly find: FindBar;
   /** The id of the last search posted: older answers are dropped. */
   private searchRequest = 0;
@@ -79,7 +81,11 @@ export class ChatApp {
         host.post({ type: 'openChat', chatId });
         this.setHistoryOpen(false);
       },
-      delete: (chatId) => host.post({ type: 'deleteChat', chatId }),
+      delete: (chatId) => {
+        // Deleting the open chat shows a new one: the list the user is working in stays open for it.
+        if (chatId === this.chatId) this.keepHistoryOpen = true;
+        host.post({ type: 'deleteChat', chatId });
+      },
       openFile: (chatId) => host.post({ type: 'openChatFile', chatId }),
       close: () => {
         this.setHistoryOpen(false);
@@ -259,7 +265,8 @@ export class ChatApp {
 
   private applyState(state: StateMessage): void {
     // Another chat (New Chat from the view title, or one opened from the history) replaces the history list.
-    if (this.chatId !== undefined && state.chat.id !== this.chatId) this.setHistoryOpen(false);
+    if (this.chatId !== undefined && state.chat.id !== this.chatId && !this.keepHistoryOpen) this.setHistoryOpen(false);
+    if (state.chat.id !== this.chatId) this.keepHistoryOpen = false;
     this.chatId = state.chat.id;
     this.conversation.replace(Array.isArray(state.chat.messages) ? state.chat.messages : []);
     this.conversation.setSummary(typeof state.chat.summary === 'string' ? state.chat.summary : undefined);

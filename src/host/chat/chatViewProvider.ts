@@ -149,8 +149,16 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   // ---------------------------------------------------------------- commands
 
   async newChat(): Promise<void> {
-    await this.deps.session.newChat();
+    const switched = this.deps.session.newChat();
+    this.switching = switched.catch(() => undefined);
+    await switched;
   }
+
+  /**
+   * Settles once the New Chat asked for last has been shown. Show History waits for it: the new
+   * chat's state closes the history list, so arriving after the list opened it would close it again.
+   */
+  private switching: Promise<void> = Promise.resolve();
 
   /** Writes the chat as Markdown to `target`, or where the user picks in a save dialog. */
   async exportChat(target?: vscode.Uri): Promise<vscode.Uri | undefined> {
@@ -181,6 +189,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   }
 
   async showHistory(): Promise<void> {
+    await this.switching;
     await this.reveal(false);
     this.postWhenReady({ type: 'showHistory' });
   }

@@ -539,6 +539,20 @@ describe('webview/app (jsdom)', () => {
       assert.equal(isShown(h.$('.history-list')), false);
     });
 
+    it('keeps the history list open when the open chat is deleted from it (the new chat that replaces it does not close it)', () => {
+      const h = createAppHarness();
+      const history = [{ id: 'chat-1', title: 'Current', updatedAt: 9, messageCount: 1 }, { id: 'b', title: 'B', updatedAt: 5, messageCount: 2 }];
+      h.receive(state([message('user', 'q')], { history }));
+      h.receive({ type: 'showHistory' });
+      click(h.window, h.$('.history-item[data-chat-id="chat-1"] button.delete-chat'));
+      assert.deepEqual(h.posted.at(-1), { type: 'deleteChat', chatId: 'chat-1' });
+      h.receive(state([], { chat: { id: 'chat-2', title: '', messages: [], createdAt: 0, updatedAt: 0 }, history: history.slice(1) }));
+      assert.ok(isShown(h.$('.history-list')), 'still open after the replacing chat arrived');
+      // Only for that one switch: another chat shown later closes the list again.
+      h.receive(state([], { chat: { id: 'chat-3', title: '', messages: [], createdAt: 0, updatedAt: 0 } }));
+      assert.equal(isShown(h.$('.history-list')), false);
+    });
+
     it('lists past chats to open or delete', () => {
       const h = createAppHarness();
       h.receive(state([], {
