@@ -348,7 +348,6 @@ export interface OpenChatMessage { type: 'openChat'; chatId: string; messageId?:
 export interface DeleteChatMessage { type: 'deleteChat'; chatId: string }
 /** Opens the file of a damaged chat in an editor, so the user can see what is in it. */
 export interface OpenChatFileMessage { type: 'openChatFile'; chatId: string }
-export interface ExportChatMessage { type: 'exportChat' }
 /** Opens the model quick pick. */
 export interface PickModelMessage { type: 'pickModel' }
 /** Runs the action attached to an error (or a welcome button). */
@@ -386,7 +385,6 @@ export type WebviewToHost =
   | OpenChatMessage
   | DeleteChatMessage
   | OpenChatFileMessage
-  | ExportChatMessage
   | PickModelMessage
   | RunActionMessage
   | OpenLinkMessage
@@ -428,7 +426,6 @@ export const isOpenChat = (m: unknown): m is OpenChatMessage =>
   hasType(m, 'openChat') && isString(m.chatId) && (m.messageId === undefined || isString(m.messageId));
 export const isDeleteChat = (m: unknown): m is DeleteChatMessage => hasType(m, 'deleteChat') && isString(m.chatId);
 export const isOpenChatFile = (m: unknown): m is OpenChatFileMessage => hasType(m, 'openChatFile') && isString(m.chatId);
-export const isExportChat = (m: unknown): m is ExportChatMessage => hasType(m, 'exportChat');
 export const isPickModel = (m: unknown): m is PickModelMessage => hasType(m, 'pickModel');
 export const isRunAction = (m: unknown): m is RunActionMessage => hasType(m, 'runAction') && isErrorAction(m.action);
 export const isOpenLink = (m: unknown): m is OpenLinkMessage => hasType(m, 'openLink') && isString(m.href);
@@ -450,7 +447,7 @@ export const isSetInstructions = (m: unknown): m is SetInstructionsMessage => ha
 const webviewGuards = [
   isPickAttachments, isRemoveAttachment, isSetInstructions,
   isReady, isSend, isStop, isRegenerate, isEdit, isOpenChat, isDeleteChat, isOpenChatFile,
-  isExportChat, isPickModel, isRunAction, isOpenLink, isCopyText, isInsertCode,
+  isPickModel, isRunAction, isOpenLink, isCopyText, isInsertCode,
   isStartFromSummary, isDiscardSummary,
   isOpenAnswerInEditor,
   isForkChat, isRenameChat, isPinChat, isSearchChats,

@@ -367,9 +367,6 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         return session.deleteChat(message.chatId);
       case 'openChatFile':
         return this.openChatFile(message.chatId);
-      case 'exportChat':
-        await this.exportChat();
-        return;
       case 'pickModel':
         await vscode.commands.executeCommand(ACTION_COMMANDS.selectModel);
         return;
