@@ -211,6 +211,15 @@ export interface ShowHistoryMessage {
 }
 
 /**
+ * Shows the conversation in place of the history list: the user asked for another chat outside the
+ * page (New Chat in the view's title). A state alone never closes the list: states also come from
+ * deleting the open chat in the list, or from another window saving.
+ */
+export interface ShowConversationMessage {
+  type: 'showConversation';
+}
+
+/**
  * Whether the chat is safely on disk: `error` says why the last save failed (the view shows it
  * until a later save succeeds, which sends this without `error`).
  */
@@ -323,6 +332,7 @@ export type HostToWebview =
   | ConfigMessage
   | SetInputMessage
   | ShowHistoryMessage
+  | ShowConversationMessage
   | SaveStatusMessage
   | SendRejectedMessage
   | ContextStatusMessage
@@ -470,6 +480,7 @@ export const isHistory = (m: unknown): m is HistoryMessage => hasType(m, 'histor
 export const isConfig = (m: unknown): m is ConfigMessage => hasType(m, 'config') && typeof m.hasApiKey === 'boolean' && typeof m.hasBaseUrl === 'boolean';
 export const isSetInput = (m: unknown): m is SetInputMessage => hasType(m, 'setInput') && isString(m.text) && (m.mode === 'append' || m.mode === 'replace');
 export const isShowHistory = (m: unknown): m is ShowHistoryMessage => hasType(m, 'showHistory');
+export const isShowConversation = (m: unknown): m is ShowConversationMessage => hasType(m, 'showConversation');
 export const isSaveStatus = (m: unknown): m is SaveStatusMessage => hasType(m, 'saveStatus') && (m.error === undefined || isString(m.error));
 export const isSendRejected = (m: unknown): m is SendRejectedMessage => hasType(m, 'sendRejected') && isString(m.text) && isString(m.reason);
 export const isContextStatus = (m: unknown): m is ContextStatusMessage =>
@@ -486,7 +497,7 @@ export const isPickClosed = (m: unknown): m is PickClosedMessage => hasType(m, '
 const hostGuards = [
   isAttachments, isPickClosed,
   isState, isMessageAdded, isDelta, isMessageUpdated, isRetrying, isBusy, isModelChanged,
-  isHistory, isConfig, isSetInput, isShowHistory, isSaveStatus, isSendRejected,
+  isHistory, isConfig, isSetInput, isShowHistory, isShowConversation, isSaveStatus, isSendRejected,
   isContextStatus, isSummaryProposal,
   isSearchResults, isRevealMessage,
 ];

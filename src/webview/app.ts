@@ -50,8 +50,6 @@ export class ChatApp {
   private readonly clock: Clock;
   private readonly root: HTMLElement;
   private chatId: string | undefined;
-  /** The open chat is being deleted from the history list: the new chat that replaces it does not close the list. */
-  private keepHistoryOpen = false;
   readonly find: FindBar;
   /** The id of the last search posted: older answers are dropped. */
   private searchRequest = 0;
@@ -81,11 +79,8 @@ export class ChatApp {
         host.post({ type: 'openChat', chatId });
         this.setHistoryOpen(false);
       },
-      delete: (chatId) => {
-        // Deleting the open chat shows a new one: the list the user is working in stays open for it.
-        if (chatId === this.chatId) this.keepHistoryOpen = true;
-        host.post({ type: 'deleteChat', chatId });
-      },
+      // Deleting the open chat shows a new one: the list stays open, as a state never closes it.
+      delete: (chatId) => host.post({ type: 'deleteChat', chatId }),
       openFile: (chatId) => host.post({ type: 'openChatFile', chatId }),
       close: () => {
         this.setHistoryOpen(false);
@@ -233,6 +228,8 @@ export class ChatApp {
         return this.prompt.setInput(message.text, message.mode);
       case 'showHistory':
         return this.setHistoryOpen(true);
+      case 'showConversation':
+        return this.setHistoryOpen(false);
       case 'saveStatus':
         return this.notices.setSaveError(message.error);
       case 'searchResults':
@@ -264,9 +261,9 @@ export class ChatApp {
   }
 
   private applyState(state: StateMessage): void {
-    // Another chat (New Chat from the view title, or one opened from the history) replaces the history list.
-    if (this.chatId !== undefined && state.chat.id !== this.chatId && !this.keepHistoryOpen) this.setHistoryOpen(false);
-    if (state.chat.id !== this.chatId) this.keepHistoryOpen = false;
+    // The history list stays as it is: the page closes it when the user opens a chat from it, the
+    // host (showConversation) when the user asked for a new chat elsewhere. A state alone may come
+    // from another window saving, or from deleting the open chat in the list.
     this.chatId = state.chat.id;
     this.conversation.replace(Array.isArray(state.chat.messages) ? state.chat.messages : []);
     this.conversation.setSummary(typeof state.chat.summary === 'string' ? state.chat.summary : undefined);

@@ -11,7 +11,11 @@ describe('flow: edit, regenerate and history', () => {
   const transcript = (): Promise<[string, string][]> => world.chat.transcript();
 
   /** New Chat and Show Chat History are the Chat view's title actions (the webview has no copies). */
-  const newChat = (): Promise<void> => world.workbench.clickViewTitleAction('Chat', 'New Chat');
+  /** New Chat from the view's title: it shows the conversation in place of the history list. */
+  async function newChat(): Promise<void> {
+    await world.workbench.clickViewTitleAction('Chat', 'New Chat');
+    await world.chat.frame.locator('.history-list').waitFor({ state: 'hidden', timeout: 15_000 });
+  }
   async function openHistory(): Promise<void> {
     if (!(await world.chat.frame.locator('.history-list').isVisible())) {
       await world.workbench.clickViewTitleAction('Chat', 'Show Chat History');
@@ -81,11 +85,9 @@ describe('flow: edit, regenerate and history', () => {
     await eventually(() => items.filter({ hasText: 'delete and undo' }).count(), (count) => count === 0, 'the chat to leave the list');
     const toast = world.workbench.notifications().filter({ hasText: 'Deleted the chat "delete and undo"' });
     await toast.locator('.monaco-button', { hasText: 'Undo' }).click();
-    // Deleting the open chat showed a new one, whose state may close the list when it lands: reopen until the chat is back in it.
-    await eventually(async () => {
-      await openHistory();
-      return items.filter({ hasText: 'delete and undo' }).count();
-    }, (count) => count === 1, 'the chat to come back');
+    // Deleting the open chat showed a new one: the list stays open for it, and the chat comes back in it.
+    assert.ok(await frame.locator('.history-list').isVisible(), 'the list is still open');
+    await eventually(() => items.filter({ hasText: 'delete and undo' }).count(), (count) => count === 1, 'the chat to come back');
   });
 
   it('lists a chat file that cannot be read as damaged, opens it, and deletes it', async () => {
@@ -94,26 +96,15 @@ describe('flow: edit, regenerate and history', () => {
     // New Chat sends the view the history again, read from the folder.
     await newChat();
     const damaged = frame.locator('.history-list .history-item.damaged');
-    // The new chat's state closes the history list when it arrives (another chat is shown), and it is
-    // also what brings the damaged entry: open the list until it shows the entry, so it is open after that state.
-    await eventually(async () => {
-      await openHistory();
-      return damaged.count();
-    }, (count) => count === 1, 'the damaged chat in the open history list');
+    // The new chat's state brings the damaged entry; it no longer closes the list Show History opened after it.
+    await openHistory();
+    await eventually(() => damaged.count(), (count) => count === 1, 'the damaged chat in the open history list');
     assert.match(await damaged.textContent() ?? '', /Damaged chat \(cannot be read\)/);
-    // A late state of the new chat can still close the list between seeing the entry and clicking it:
-    // reopen it and click again until the file's tab shows (see the note on the history list race).
-    const tab = world.workbench.page.locator('.tabs-container .tab', { hasText: 'chat-broken.json' });
-    await eventually(async () => {
-      await openHistory();
-      await damaged.locator('button.open-chat-file').click({ timeout: 2_000 }).catch(() => undefined);
-      return tab.count();
-    }, (count) => count > 0, 'the damaged chat\'s file in an editor tab');
-    await eventually(async () => {
-      await openHistory();
-      await damaged.locator('button.delete-chat').click({ timeout: 2_000 }).catch(() => undefined);
-      return damaged.count();
-    }, (count) => count === 0, 'the damaged chat to be deleted');
+    await damaged.locator('button.open-chat-file').click();
+    await world.workbench.page.locator('.tabs-container .tab', { hasText: 'chat-broken.json' }).waitFor({ state: 'visible', timeout: 15_000 });
+    assert.ok(await frame.locator('.history-list').isVisible(), 'the list is still open');
+    await damaged.locator('button.delete-chat').click();
+    await eventually(() => damaged.count(), (count) => count === 0, 'the damaged chat to be deleted');
     assert.equal(fs.existsSync(path.join(chatsFolder(), 'chat-broken.json')), false);
     await world.workbench.dismissNotificationToasts();
   });

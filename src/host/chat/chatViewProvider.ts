@@ -148,15 +148,17 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
 
   // ---------------------------------------------------------------- commands
 
+  /** New Chat (the view's title): the new chat, in place of the history list if that was open. */
   async newChat(): Promise<void> {
     const switched = this.deps.session.newChat();
     this.switching = switched.catch(() => undefined);
     await switched;
+    this.post({ type: 'showConversation' });
   }
 
   /**
-   * Settles once the New Chat asked for last has been shown. Show History waits for it: the new
-   * chat's state closes the history list, so arriving after the list opened it would close it again.
+   * Settles once the New Chat asked for last has been shown. Show History waits for it, so a New
+   * Chat asked for first cannot close the list that Show History opened after it.
    */
   private switching: Promise<void> = Promise.resolve();
 

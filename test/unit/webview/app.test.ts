@@ -528,15 +528,19 @@ describe('webview/app (jsdom)', () => {
       assert.equal(h.doc.querySelector('button#new-chat, button#history, button#export'), null);
     });
 
-    it('closes the history list when another chat is shown (New Chat from the view title)', () => {
+    it('closes the history list only when the host shows the conversation (New Chat from the view title), not on a state', () => {
       const h = createAppHarness();
       h.receive(state([message('user', 'q')]));
       h.receive({ type: 'showHistory' });
       assert.ok(isShown(h.$('.history-list')));
       h.receive(state([message('user', 'q')]));
       assert.ok(isShown(h.$('.history-list')), 'a replay of the same chat keeps the list open');
+      // Another chat's state (another window saved, or a New Chat the user asked for before History) keeps it open.
       h.receive(state([], { chat: { id: 'chat-2', title: '', messages: [], createdAt: 0, updatedAt: 0 } }));
+      assert.ok(isShown(h.$('.history-list')), 'a state of another chat keeps the list open');
+      h.receive({ type: 'showConversation' });
       assert.equal(isShown(h.$('.history-list')), false);
+      assert.ok(isShown(h.$('.message-list')), 'the conversation shows again');
     });
 
     it('keeps the history list open when the open chat is deleted from it (the new chat that replaces it does not close it)', () => {
@@ -548,9 +552,7 @@ describe('webview/app (jsdom)', () => {
       assert.deepEqual(h.posted.at(-1), { type: 'deleteChat', chatId: 'chat-1' });
       h.receive(state([], { chat: { id: 'chat-2', title: '', messages: [], createdAt: 0, updatedAt: 0 }, history: history.slice(1) }));
       assert.ok(isShown(h.$('.history-list')), 'still open after the replacing chat arrived');
-      // Only for that one switch: another chat shown later closes the list again.
-      h.receive(state([], { chat: { id: 'chat-3', title: '', messages: [], createdAt: 0, updatedAt: 0 } }));
-      assert.equal(isShown(h.$('.history-list')), false);
+      assert.deepEqual(h.$$('.history-list .history-item').map((item) => item.dataset.chatId), ['b']);
     });
 
     it('lists past chats to open or delete', () => {
