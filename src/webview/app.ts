@@ -7,11 +7,13 @@ import { retryDeadline, type Clock } from './conversation/retryCountdown';
 import { secondsUntil } from './conversation/format';
 import { el, isPrimaryClick } from './dom';
 import { FindBar } from './find/findBar';
+import { FrameBudget } from './frameBudget';
 import { FrameScheduler, type RequestFrame } from './frameScheduler';
 import { HistoryPanel } from './historyPanel';
 import { NoticeBar } from './noticeBar';
 import type { HostChannel, ViewStateStore } from './hostChannel';
 import { createMarkdownEngine } from './markdown/markdownEngine';
+import { warmUp, type RequestIdle } from './markdown/warmUp';
 import { MarkdownView } from './markdown/markdownView';
 import { createSanitizer } from './markdown/sanitizer';
 import { StreamingMarkdownRenderer } from './markdown/streamingRenderer';
@@ -31,10 +33,13 @@ export interface ChatAppOptions {
   viewState: ViewStateStore;
   requestFrame: RequestFrame;
   clock: Clock;
+  /** Idle callbacks, to warm the renderer up before the first answer (absent: no warm-up). */
+  requestIdle?: RequestIdle;
 }
 
 export class ChatApp {
   readonly scheduler: FrameScheduler;
+  private readonly budget: FrameBudget;
   private readonly conversation: ConversationView;
   private readonly prompt: PromptBox;
   private readonly attachments: AttachmentBar;
@@ -65,13 +70,27 @@ export class ChatApp {
     this.scheduler = new FrameScheduler(options.requestFrame);
     const md = createMarkdownEngine();
     const sanitize = createSanitizer(options.window);
+    // One budget for all the page's rendering in a frame, however many messages render in it.
+    this.budget = new FrameBudget(() => options.clock.now());
+    this.scheduler.onBeforeFrame(() => this.budget.startFrame());
 
+    if (options.requestIdle) {
+      // Streamed in pieces, as an answer arrives: the paths that grow lists, tables and code blocks run too.
+      warmUp(options.requestIdle, (markdown) => {
+        const view = new MarkdownView(doc.createElement('div'), new StreamingMarkdownRenderer(md), sanitize);
+        for (let start = 0; start < markdown.length; start += 64) {
+          view.append(markdown.slice(start, start + 64));
+          view.update(false);
+        }
+        view.update(true);
+      });
+    }
     this.conversation = new ConversationView({
       doc,
       host,
       scheduler: this.scheduler,
       clock: options.clock,
-      createMarkdownView: (container) => new MarkdownView(container, new StreamingMarkdownRenderer(md), sanitize, () => options.clock.now()),
+      createMarkdownView: (container) => new MarkdownView(container, new StreamingMarkdownRenderer(md), sanitize, this.budget),
     });
     this.toolbar = new Toolbar(doc, { pickModel: () => host.post({ type: 'pickModel' }) });
     this.history = new HistoryPanel(doc, {
@@ -162,6 +181,8 @@ export class ChatApp {
   }
 
   handle(message: HostToWebview): void {
+    // A message is a task of its own: what it renders at once has a frame's budget.
+    this.budget.startFrame();
     const hadFocus = this.hasFocus();
     this.apply(message);
     if (hadFocus && !this.hasFocus()) {

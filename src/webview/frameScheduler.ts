@@ -3,6 +3,7 @@ export type RequestFrame = (callback: () => void) => unknown;
 
 export class FrameScheduler {
   private readonly tasks = new Set<() => void>();
+  private readonly beforeFrame: (() => void)[] = [];
   private readonly afterFrame: (() => void)[] = [];
   private requested = false;
   /** Frames run so far (for tests). */
@@ -24,6 +25,11 @@ export class FrameScheduler {
     }
   }
 
+  /** Runs before the tasks of every frame (e.g. starting the frame's rendering budget). */
+  onBeforeFrame(callback: () => void): void {
+    this.beforeFrame.push(callback);
+  }
+
   /** Runs after the tasks of every frame (e.g. keeping the view scrolled to the bottom). */
   onAfterFrame(callback: () => void): void {
     this.afterFrame.push(callback);
@@ -34,6 +40,9 @@ export class FrameScheduler {
     this.frames++;
     const tasks = Array.from(this.tasks);
     this.tasks.clear();
+    for (const callback of this.beforeFrame) {
+      callback();
+    }
     for (const task of tasks) {
       try {
         task();

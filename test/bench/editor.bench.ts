@@ -3,12 +3,14 @@
 // postMessage → webview → DOM — as echo-1 repeats a prompt of that shape. Measured in the webview's
 // own frame: when the answer's DOM last changed, and its long tasks (PerformanceObserver).
 // Must not run next to another real-editor run: `flock /tmp/editor.lock npm run bench`.
+import * as path from 'node:path';
 import type { Frame } from 'playwright-core';
 import { defaultConfig, splitIntoTokens, startReferenceServer, type ServerConfig } from '../../server';
 import { startEditor } from '../harness/editor';
 import { extensionId } from '../harness/paths';
 import type { Workbench } from '../harness/workbench';
 import { ChatView } from '../e2e/chatView';
+import { runReopenBench, type ReopenResult } from './reopen.bench';
 import { startStreamingChat } from '../e2e/referenceClient';
 import { shapeText, type ShapeName } from '../unit/webview/markdown/shapes';
 
@@ -117,12 +119,13 @@ async function startProfile(workbench: Workbench, _frame: Frame): Promise<{ stop
   };
 }
 
-/** Runs every case in one editor; `log` reports progress. */
-export async function runEditorBench(cases: EditorCase[], log: (line: string) => void): Promise<EditorResult[]> {
+/** Runs every case in one editor, then reopens a long chat there; `log` reports progress. */
+export async function runEditorBench(cases: EditorCase[], log: (line: string) => void): Promise<{ streams: EditorResult[]; reopen?: ReopenResult }> {
   const config: ServerConfig = { keys: defaultConfig.keys, models: [...defaultConfig.models, { id: PACED_MODEL, behavior: 'echo', tokensPerSecond: 2000 }] };
   const server = await startReferenceServer({ config });
   const editor = await startEditor({ baseUrl: server.baseUrl, apiKey: 'demo-key', settings: { 'modelAccess.model': 'echo-1' } });
   const results: EditorResult[] = [];
+  let reopen: ReopenResult | undefined;
   try {
     const workbench = await editor.openWorkbench();
     if (process.env.BENCH_PROFILE) {
@@ -135,6 +138,11 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
     let model = 'echo-1';
     try {
       await runCases();
+      if (!process.env.BENCH_SHAPES || process.env.BENCH_SHAPES.split(',').includes('reopen')) {
+        const chatsFolder = path.join(editor.userDataDir, 'User', 'globalStorage', extensionId.toLowerCase(), 'chats');
+        reopen = await runReopenBench(workbench, await chatFrame(workbench), chatsFolder);
+        log('  reopening a chat of 500 messages: done');
+      }
     } catch (error) {
       log(`  failed; screenshot: ${await workbench.screenshot('bench/failure').catch(() => '(none)')}`);
       throw error;
@@ -193,5 +201,5 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
     await editor.stop();
     await server.close();
   }
-  return results;
+  return { streams: results, ...(reopen ? { reopen } : {}) };
 }

@@ -8,6 +8,7 @@ import { requireChromium } from '../harness/chromium';
 import { ensureCodeServer, HarnessSetupError } from '../harness/codeServerInstall';
 import { measureActivation } from './activation.bench';
 import { EDITOR_CASES, runEditorBench, type EditorResult } from './editor.bench';
+import type { ReopenResult } from './reopen.bench';
 import { runJsdomBench, type JsdomResult } from './render.bench';
 
 const COLUMNS: [string, number][] = [
@@ -39,13 +40,14 @@ async function main(): Promise<number> {
   if (!editorOnly) process.stderr.write('jsdom layer…\n');
   const jsdom = editorOnly ? [] : runJsdomBench();
   let editor: EditorResult[] = [];
+  let reopen: ReopenResult | undefined;
   let editorNote = '';
   if (!jsdomOnly) {
     try {
       requireChromium();
       await ensureCodeServer();
       process.stderr.write('real-editor layer (code-server + Chromium)…\n');
-      editor = await runEditorBench(EDITOR_CASES, (text) => process.stderr.write(`${text}\n`));
+      ({ streams: editor, reopen } = await runEditorBench(EDITOR_CASES, (text) => process.stderr.write(`${text}\n`)));
     } catch (error) {
       if (!(error instanceof HarnessSetupError)) throw error;
       editorNote = `real-editor layer skipped: ${error.message}`;
@@ -58,6 +60,11 @@ async function main(): Promise<number> {
   for (const result of jsdom) console.log(jsdomRow(result));
   for (const result of editor) console.log(editorRow(result));
   if (editorNote) console.log(editorNote);
+  if (reopen) {
+    console.log(`Reopening a chat of ${reopen.messages} messages (${reopen.kilobytes} KB) from the history list: newest message shown ${reopen.newestShownMs} ms, `
+      + `all rendered ${reopen.allRenderedMs} ms, tasks >50 ms while opening ${reopen.openLongTasks} (longest ${reopen.openLongestMs.toFixed(0)} ms); `
+      + `wheel-scrolling it to the top: tasks >50 ms ${reopen.scrollLongTasks} (longest ${reopen.scrollLongestMs.toFixed(0)} ms).`);
+  }
   const activation = measureActivation();
   console.log(`Activation (${activation.bundle}, ${Math.round(activation.bytes / 1024)} KB, best of 5 fresh processes, \`vscode\` stubbed): `
     + `loading the bundle ${activation.loadMs.toFixed(1)} ms, activate() ${activation.activateMs.toFixed(1)} ms.`);

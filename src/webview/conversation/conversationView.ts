@@ -58,11 +58,14 @@ export class ConversationView {
         this.views.get(id)?.activate(button);
       }
     });
-    context.scheduler.onAfterFrame(() => this.followStream());
-    // Late layout changes (a font arriving, a details element opening) move the bottom too.
+    // Follows the stream when the list grows or the view resizes. A ResizeObserver runs after the
+    // browser's layout, so reading the height there costs nothing; read in the frame's callback it
+    // forced a layout of everything rendered, every frame (issue 8: 10–25 ms of each long task).
     const ResizeObserverClass = doc.defaultView?.ResizeObserver;
     if (ResizeObserverClass) {
-      new ResizeObserverClass(() => this.followStream()).observe(this.list);
+      const observer = new ResizeObserverClass(() => this.followStream());
+      observer.observe(this.list);
+      observer.observe(this.element);
     }
   }
 
@@ -236,7 +239,8 @@ export class ConversationView {
 
   private setPinned(pinned: boolean): void {
     this.pinnedToBottom = pinned;
-    this.jumpButton.hidden = pinned;
+    // Written only on a change: the scroll events of following the stream come every frame.
+    if (this.jumpButton.hidden !== pinned) this.jumpButton.hidden = pinned;
   }
 
   private distanceFromBottom(): number {

@@ -153,11 +153,20 @@ export class MessageView {
     // More text than one frame takes: the rest renders in the next frames, and the final status
     // shows only once all of the final text is in the DOM.
     const behind = contentBehind || reasoningBehind;
-    this.element.dataset.status = behind ? 'streaming' : this.message.status;
-    this.element.setAttribute('aria-busy', String(behind || this.message.status === 'streaming'));
+    this.setStatus(behind ? 'streaming' : this.message.status);
     if (behind) {
       this.context.scheduler.schedule(this.flush);
     }
+  }
+
+  /**
+   * The status attributes, written only when they change: every write restyles the whole message
+   * (selectors test them), once per frame while an answer streams.
+   */
+  private setStatus(status: MessageStatus): void {
+    if (this.element.dataset.status === status) return;
+    this.element.dataset.status = status;
+    this.element.setAttribute('aria-busy', String(status === 'streaming'));
   }
 
   private showSentContext(): void {
@@ -181,8 +190,7 @@ export class MessageView {
 
   private applyMeta(): void {
     const { message } = this;
-    this.element.dataset.status = message.status;
-    this.element.setAttribute('aria-busy', String(message.status === 'streaming'));
+    this.setStatus(message.status);
     const model = message.model ?? '';
     this.modelLabel.textContent = message.role === 'assistant' ? (message.profile && model ? `${message.profile} / ${model}` : model) : '';
     if (this.reasoning) {

@@ -38,6 +38,9 @@ for (const [name, language] of Object.entries(LANGUAGES)) {
   hljs.registerLanguage(name, language);
 }
 
+/** The languages highlighted (their grammars compile on first use: see warmUp.ts). */
+export const HIGHLIGHTED_LANGUAGES: readonly string[] = Object.keys(LANGUAGES);
+
 /** True when `language` (a name or alias such as `ts`, `py`, `sh`) is highlighted. */
 export function isKnownLanguage(language: string): boolean {
   return language !== '' && hljs.getLanguage(language) !== undefined;

@@ -134,6 +134,11 @@ export function createMarkdownEngine(): MarkdownIt {
   md.renderer.rules.fence = renderFence;
   md.renderer.rules.code_block = renderIndentedCode;
   md.renderer.rules.image = renderImage;
+  // A table scrolls sideways in a box of its own (focusable, like a code block, for the keyboard):
+  // scrolling the <table> itself needs `display: block` on it, and then every row added while it
+  // streams rebuilt the boxes of the whole table (issue 8).
+  md.renderer.rules.table_open = (tokens, index, options, _env, self) => `<div class="table-scroll" tabindex="0">${self.renderToken(tokens, index, options)}`;
+  md.renderer.rules.table_close = (tokens, index, options, _env, self) => `${self.renderToken(tokens, index, options).trimEnd()}</div>\n`;
   md.renderer.rules.th_open = renderAlignedCell;
   md.renderer.rules.td_open = renderAlignedCell;
   const defaultLinkOpen: RenderRule =

@@ -12,22 +12,12 @@
 // A finished container or code block is not moved out of `.md-tail`: the tail becomes a chunk
 // where it is, and a new tail follows it. Moving a node re-creates the style and layout of all
 // of it: for a 1,000-line code block or a long table, one task of 100+ ms when it finishes.
+import { FrameBudget } from '../frameBudget';
 import { OpenCodeBlock } from './openCodeBlock';
 import type { Sanitize } from './sanitizer';
 import type { ContainerKind, RenderUpdate, StreamingMarkdownRenderer } from './streamingRenderer';
 
 const BLOCKS_PER_CHUNK = 16;
-
-/**
- * New characters rendered per frame at most. Measured in the editor on a 2-core machine, parsing,
- * sanitizing, highlighting and the DOM cost 5–10 µs per character (code: more), so a frame renders
- * its text in slices of SLICE_CHARS and stops after FRAME_BUDGET_MS, whichever comes first.
- */
-export const FRAME_BUDGET_CHARS = 8_000;
-/** Characters rendered at once; a frame renders at least one slice. */
-export const SLICE_CHARS = 1_500;
-/** A frame starts no new slice after this long: its layout and paint still follow. */
-export const FRAME_BUDGET_MS = 12;
 
 interface OpenElement {
   kind: ContainerKind;
@@ -50,14 +40,21 @@ export class MarkdownView {
   private open: OpenElement[] = [];
   /** The code block the open tail consists of, while it is one. */
   private openCode: OpenCodeBlock | undefined;
+  private readonly budget: FrameBudget;
+  private readonly ownBudget: boolean;
 
   constructor(
     private readonly container: HTMLElement,
     readonly renderer: StreamingMarkdownRenderer,
     private readonly sanitize: Sanitize,
-    /** Milliseconds, for the frame budget (tests pass a fake clock). */
-    private readonly now: () => number = () => performance.now(),
+    /**
+     * The page's budget, shared with every other view and started by the frame scheduler; or a
+     * clock, for a view on its own whose every update is a frame of its own (tests).
+     */
+    budget: FrameBudget | (() => number) = () => performance.now(),
   ) {
+    this.ownBudget = !(budget instanceof FrameBudget);
+    this.budget = budget instanceof FrameBudget ? budget : new FrameBudget(budget);
     const doc = container.ownerDocument;
     this.blocks = doc.createElement('div');
     this.blocks.className = 'md-blocks';
@@ -80,21 +77,24 @@ export class MarkdownView {
   }
 
   /**
-   * Renders what changed since the last update, in slices, until FRAME_BUDGET_MS have passed or
-   * FRAME_BUDGET_CHARS of new text are in: a larger batch renders over several frames instead of
-   * in one long task. True while text is left over
-   * (call again next frame); `final` (the text is complete) applies once the last of it is in.
+   * Renders what changed since the last update, in slices, while the frame's budget lasts (see
+   * frameBudget.ts): a larger batch renders over several frames instead of in one long task. True
+   * while text is left over (call again next frame); `final` (the text is complete) applies once
+   * the last of it is in.
    */
   update(final: boolean): boolean {
-    const start = this.now();
-    let taken = 0;
-    do {
-      const take = this.pending.slice(0, Math.min(SLICE_CHARS, FRAME_BUDGET_CHARS - taken));
-      taken += take.length;
+    if (this.ownBudget) this.budget.startFrame();
+    let rendered = false;
+    while (!rendered || this.pending !== '') {
+      const size = this.pending === '' ? 0 : this.budget.nextSlice();
+      if (this.pending !== '' && size === 0) break;
+      const take = this.pending.slice(0, size);
+      this.budget.spend(take.length);
       this.pending = this.pending.slice(take.length);
       this.renderer.append(take);
       this.apply(this.renderer.render(final && this.pending === ''));
-    } while (this.pending !== '' && taken < FRAME_BUDGET_CHARS && this.now() - start < FRAME_BUDGET_MS);
+      rendered = true;
+    }
     return this.pending !== '';
   }
 

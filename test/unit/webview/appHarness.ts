@@ -20,7 +20,7 @@ export interface AppHarness {
   $$<T extends Element = HTMLElement>(selector: string): T[];
 }
 
-export function createAppHarness(initialDraft = ''): AppHarness {
+export function createAppHarness(initialDraft = '', requestIdle?: (callback: () => void) => void): AppHarness {
   const window = createWindow();
   const doc = window.document;
   const posted: WebviewToHost[] = [];
@@ -36,6 +36,7 @@ export function createAppHarness(initialDraft = ''): AppHarness {
     host: { post: (message) => posted.push(message) },
     viewState: { load: () => ({ draft: initialDraft }), save: (state) => savedStates.push(state) },
     requestFrame: (callback) => frames.push(callback),
+    ...(requestIdle ? { requestIdle } : {}),
     clock: {
       now: () => now,
       setInterval: (callback, period) => {

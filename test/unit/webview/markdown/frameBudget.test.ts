@@ -1,6 +1,7 @@
 // A batch larger than a frame can take renders in parts, one bounded part per frame.
 import * as assert from 'node:assert/strict';
-import { FRAME_BUDGET_CHARS, FRAME_BUDGET_MS, MarkdownView, SLICE_CHARS } from '../../../../src/webview/markdown/markdownView';
+import { FRAME_BUDGET_CHARS, FRAME_BUDGET_MS, FrameBudget, SLICE_CHARS } from '../../../../src/webview/frameBudget';
+import { MarkdownView } from '../../../../src/webview/markdown/markdownView';
 import { createSanitizer } from '../../../../src/webview/markdown/sanitizer';
 import { StreamingMarkdownRenderer } from '../../../../src/webview/markdown/streamingRenderer';
 import { createWindow, renderedHtml } from '../domFixture';
@@ -69,5 +70,43 @@ describe('webview/markdown: frame budget', function () {
   it('on a fast machine a frame renders several slices, up to FRAME_BUDGET_CHARS', () => {
     const { worstNew } = renderAtOnce('paragraph', 0);
     assert.equal(worstNew, FRAME_BUDGET_CHARS);
+  });
+
+  it('views sharing the page\'s budget render at most one frame\'s worth together, and each gets there (an echoed prompt and its answer)', () => {
+    const text = shapeText('mixed', 30_000);
+    let clock = 0;
+    let msPerCall = 0;
+    const budget = new FrameBudget(() => (clock += msPerCall));
+    const views = [0, 1].map(() => {
+      const container = window.document.createElement('div');
+      const renderer = new StreamingMarkdownRenderer(md);
+      const view = new MarkdownView(container, renderer, sanitize, budget);
+      view.append(text);
+      return { view, renderer, container };
+    });
+    const rendered = (): number => views.reduce((sum, { renderer }) => sum + renderer.source.length, 0);
+    const frame = (): { added: number; behind: boolean } => {
+      const before = rendered();
+      budget.startFrame();
+      const behind = views.map(({ view }) => view.update(true)).some(Boolean);
+      return { added: rendered() - before, behind };
+    };
+    // Fast machine: the characters cap is the frame's, not each view's.
+    const first = frame();
+    assert.equal(first.added, FRAME_BUDGET_CHARS);
+    // Slow machine: the time is gone after one slice, and the other view waits for the next frame.
+    msPerCall = FRAME_BUDGET_MS;
+    let frames = 0;
+    for (let state = frame(); ; state = frame()) {
+      frames++;
+      assert.ok(state.added <= SLICE_CHARS, `a frame added ${state.added} characters`);
+      if (!state.behind) break;
+    }
+    assert.ok(frames >= (2 * text.length - FRAME_BUDGET_CHARS) / SLICE_CHARS, `${frames} frames`);
+    const whole = window.document.createElement('div');
+    whole.append(sanitize(md.render(text)));
+    for (const { container } of views) {
+      assert.equal(renderedHtml(...Array.from(container.querySelectorAll('.md-chunk'))), renderedHtml(whole));
+    }
   });
 });

@@ -1,0 +1,105 @@
+// The real-editor bench's last row: reopening a long chat. A chat of 500 messages (250 questions
+// and their Markdown answers, 0.5 MB) is written to the history folder and opened from the history
+// list; measured in the webview's frame: the time from the click to the newest message shown, to
+// every message rendered, the long tasks while it opens, and the long tasks while the user then
+// scrolls it to the top.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Frame } from 'playwright-core';
+import type { Transcript, TranscriptMessage } from '../../src/shared/protocol';
+import type { Workbench } from '../harness/workbench';
+import { shapeText } from '../unit/webview/markdown/shapes';
+
+export interface ReopenResult {
+  messages: number;
+  kilobytes: number;
+  /** Click → the newest message's text in the DOM (a frame later: painted). */
+  newestShownMs: number;
+  /** Click → every message rendered. */
+  allRenderedMs: number;
+  openLongTasks: number;
+  openLongestMs: number;
+  /** Scrolling from the bottom to the top with the mouse wheel, after it opened. */
+  scrollLongTasks: number;
+  scrollLongestMs: number;
+}
+
+const MESSAGES = 500;
+const CHAT_ID = 'bench500';
+
+function writeLongChat(chatsFolder: string): number {
+  const now = Date.now();
+  const answer = shapeText('mixed', 1_600);
+  const messages: TranscriptMessage[] = Array.from({ length: MESSAGES }, (_, i) => i % 2 === 0
+    ? { id: `u${i}`, role: 'user', content: `Question ${i / 2}: how does part ${i / 2} work?`, status: 'done', model: 'echo-1', createdAt: now - MESSAGES + i }
+    : { id: `a${i}`, role: 'assistant', content: `Answer ${(i - 1) / 2}.\n\n${answer}`, status: 'done', model: 'echo-1', createdAt: now - MESSAGES + i });
+  const transcript: Transcript = { id: CHAT_ID, title: 'A chat of 500 messages', createdAt: now - 1_000, updatedAt: now, messages };
+  const json = JSON.stringify(transcript);
+  fs.mkdirSync(chatsFolder, { recursive: true });
+  fs.writeFileSync(path.join(chatsFolder, `chat-${CHAT_ID}.json`), json);
+  return json.length;
+}
+
+function installOpenProbe(newest: string): void {
+  interface Probe { longTasks: number[]; newestShown: number; clicked: number }
+  const probe: Probe = { longTasks: [], newestShown: 0, clicked: 0 };
+  (window as unknown as { __reopenProbe: Probe }).__reopenProbe = probe;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) probe.longTasks.push(entry.duration);
+  }).observe({ type: 'longtask' });
+  new MutationObserver(() => {
+    if (probe.newestShown === 0 && document.querySelector('.message:last-child .content')?.textContent?.includes(newest)) {
+      requestAnimationFrame(() => { probe.newestShown = Date.now(); });
+    }
+  }).observe(document.body, { childList: true, subtree: true, characterData: true });
+}
+
+function readOpenProbe(): { longTasks: number[]; newestShown: number } {
+  return (window as unknown as { __reopenProbe: { longTasks: number[]; newestShown: number } }).__reopenProbe;
+}
+
+async function untilTrue(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`the reopen bench timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Runs in an editor whose Chat view is open; `frame` is the chat webview's document. */
+export async function runReopenBench(workbench: Workbench, frame: Frame, chatsFolder: string): Promise<ReopenResult> {
+  const bytes = writeLongChat(chatsFolder);
+  // New Chat reads the history folder again, so the list offers the chat just written.
+  await workbench.runCommand('Model Access: New Chat');
+  await workbench.runCommand('Model Access: Show Chat History');
+  const item = frame.locator(`.history-item[data-chat-id="${CHAT_ID}"] button.open-chat`);
+  await item.waitFor({ state: 'visible', timeout: 30_000 });
+  await frame.evaluate(installOpenProbe, `Answer ${MESSAGES / 2 - 1}.`);
+  const clicked = Date.now();
+  await item.click();
+  await untilTrue(async () => (await frame.evaluate(readOpenProbe)).newestShown > 0, 'the newest message');
+  await untilTrue(async () => (await frame.locator('.message').count()) === MESSAGES, 'every message');
+  const allRendered = Date.now();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const opened = await frame.evaluate(readOpenProbe);
+  // Scroll to the top the way a user does, a wheel turn at a time.
+  await frame.evaluate(() => { (window as unknown as { __reopenProbe: { longTasks: number[] } }).__reopenProbe.longTasks = []; });
+  const box = await frame.locator('#conversation').boundingBox();
+  if (!box) throw new Error('the conversation is not shown');
+  await workbench.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 400 && (await frame.locator('#conversation').evaluate((element) => element.scrollTop)) > 0; i++) {
+    await workbench.page.mouse.wheel(0, -600);
+    await new Promise((resolve) => setTimeout(resolve, 16));
+  }
+  const scrolled = await frame.evaluate(readOpenProbe);
+  return {
+    messages: MESSAGES,
+    kilobytes: Math.round(bytes / 1024),
+    newestShownMs: opened.newestShown - clicked,
+    allRenderedMs: allRendered - clicked,
+    openLongTasks: opened.longTasks.filter((duration) => duration > 50).length,
+    openLongestMs: Math.max(0, ...opened.longTasks),
+    scrollLongTasks: scrolled.longTasks.filter((duration) => duration > 50).length,
+    scrollLongestMs: Math.max(0, ...scrolled.longTasks),
+  };
+}
