@@ -6,7 +6,7 @@
 import * as os from 'node:os';
 import { requireChromium } from '../harness/chromium';
 import { ensureCodeServer, HarnessSetupError } from '../harness/codeServerInstall';
-import { measureActivation } from './activation.bench';
+import { activationReport } from './activation.bench';
 import { EDITOR_CASES, runEditorBench, type EditorResult } from './editor.bench';
 import { runJsdomBench, type JsdomResult } from './render.bench';
 
@@ -58,9 +58,7 @@ async function main(): Promise<number> {
   for (const result of jsdom) console.log(jsdomRow(result));
   for (const result of editor) console.log(editorRow(result));
   if (editorNote) console.log(editorNote);
-  const activation = measureActivation();
-  console.log(`Activation (${activation.bundle}, ${Math.round(activation.bytes / 1024)} KB, best of 5 fresh processes, \`vscode\` stubbed): `
-    + `loading the bundle ${activation.loadMs.toFixed(1)} ms, activate() ${activation.activateMs.toFixed(1)} ms.`);
+  for (const text of await activationReport()) console.log(text);
   return 0;
 }
 
