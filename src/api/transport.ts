@@ -6,8 +6,9 @@ import type { NetworkOptions } from './types';
 
 /**
  * undici, loaded on the first request rather than with the extension: evaluating it costs more than
- * the rest of activation together, and activation sends nothing (the bundler keeps a dynamic import
- * as a lazy initialiser; test/unit/build/activation.test.ts proves it stays out of activation).
+ * the rest of activation together, and activation sends nothing. esbuild.js puts it in a file of its
+ * own that this import requires when it first runs (test/unit/build/activation.test.ts keeps it out
+ * of activation); kept once, so a request does not take the module's namespace anew.
  */
 let undici: Promise<typeof import('undici')> | undefined;
 function loadUndici(): Promise<typeof import('undici')> {
