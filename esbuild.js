@@ -3,44 +3,95 @@
 const fs = require('node:fs');
 const esbuild = require('esbuild');
 
-const production = process.argv.includes('--production');
-const watch = process.argv.includes('--watch');
+/**
+ * Packages the extension loads on first use only (`await import('undici')` on the first request,
+ * markdown-it on the first export). Each is bundled into its own file, dist/lazy/<name>.js, which
+ * the extension's bundle requires when that import runs: loading the extension then neither runs
+ * nor even compiles them (undici alone is two thirds of the host code). A static import of one of
+ * them would load it at activation again; test/unit/build/activation.test.ts fails on that.
+ */
+const LAZY_PACKAGES = ['undici', 'markdown-it'];
 
-const common = {
-  bundle: true,
-  minify: production,
-  sourcemap: !production,
-  logLevel: 'warning',
+/**
+ * In the extension's bundle, a lazy package is a small module that requires dist/lazy/<name>.js.
+ * Not the file itself as an external import: esbuild would keep `import()` of it, and Node's
+ * import() of a bundled CommonJS file sees no named exports; a bundled module reached by import()
+ * becomes a lazy initialiser that runs `require` on first use.
+ */
+const lazyPackagesAsFiles = {
+  name: 'lazy-packages-as-files',
+  setup(build) {
+    const filter = new RegExp(`^(?:${LAZY_PACKAGES.join('|')})$`);
+    build.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'lazy-package' }));
+    build.onLoad({ filter: /.*/, namespace: 'lazy-package' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(`./lazy/${args.path}.js`)});`,
+      loader: 'js',
+    }));
+    build.onResolve({ filter: /^\.\/lazy\//, namespace: 'lazy-package' }, (args) => ({ path: args.path, external: true }));
+  },
 };
 
-const builds = [
-  {
-    ...common,
-    entryPoints: ['src/extension.ts'],
-    outfile: 'dist/extension.js',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['vscode'],
+/**
+ * One `vscode` namespace for the whole bundle. esbuild gives every module that does
+ * `import * as vscode from 'vscode'` its own copy of the API object's properties (`__toESM`), about
+ * 200 getters each for 30 modules, several milliseconds of activation; through this one re-exporting
+ * module they are copied once.
+ */
+const oneVscodeNamespace = {
+  name: 'one-vscode-namespace',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) =>
+      (args.namespace === 'vscode-namespace' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-namespace' }));
+    build.onLoad({ filter: /.*/, namespace: 'vscode-namespace' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
   },
-  {
-    ...common,
-    entryPoints: ['src/webview/main.ts'],
-    outfile: 'dist/webview.js',
-    platform: 'browser',
-    format: 'iife',
-    target: 'es2022',
-  },
-  {
-    ...common,
-    entryPoints: ['media/chat.css'],
-    outfile: 'dist/webview.css',
-    loader: { '.ttf': 'file' },
-    assetNames: '[name]',
-  },
-];
+};
+
+/**
+ * The builds, for `node esbuild.js [--production]` and for the activation test and bench, which
+ * build the production bundles elsewhere (test/harness/bundles.ts) from these same options.
+ */
+function buildOptions({ production }) {
+  const common = {
+    bundle: true,
+    minify: production,
+    sourcemap: !production,
+    logLevel: 'warning',
+  };
+  const node = { ...common, platform: 'node', format: 'cjs', target: 'node20' };
+  return {
+    extension: {
+      ...node,
+      entryPoints: ['src/extension.ts'],
+      outfile: 'dist/extension.js',
+      plugins: [oneVscodeNamespace, lazyPackagesAsFiles],
+    },
+    ...Object.fromEntries(LAZY_PACKAGES.map((name) => [`lazy/${name}`, {
+      ...node,
+      entryPoints: [require.resolve(name)],
+      outfile: `dist/lazy/${name}.js`,
+    }])),
+    webview: {
+      ...common,
+      entryPoints: ['src/webview/main.ts'],
+      outfile: 'dist/webview.js',
+      platform: 'browser',
+      format: 'iife',
+      target: 'es2022',
+    },
+    css: {
+      ...common,
+      entryPoints: ['media/chat.css'],
+      outfile: 'dist/webview.css',
+      loader: { '.ttf': 'file' },
+      assetNames: '[name]',
+    },
+  };
+}
 
 async function main() {
+  const production = process.argv.includes('--production');
+  const watch = process.argv.includes('--watch');
+  const builds = Object.values(buildOptions({ production }));
   if (watch) {
     for (const options of builds) {
       const ctx = await esbuild.context(options);
@@ -55,7 +106,11 @@ async function main() {
   await Promise.all(builds.map((options) => esbuild.build(options)));
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+module.exports = { buildOptions };
+
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

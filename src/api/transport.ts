@@ -1,9 +1,20 @@
-import { request } from 'undici';
 import { ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_TYPES, createAbortError, isAbortError, streamTruncatedError, tidyMessage } from './errors';
 import { proxyReplyStatus, routeError } from './networkRoute';
 import type { NetworkOptions } from './types';
 
 /** The one place HTTP happens: undici's `request`, one attempt, no retries. */
+
+/**
+ * undici, loaded on the first request rather than with the extension: evaluating it costs more than
+ * the rest of activation together, and activation sends nothing. esbuild.js puts it in a file of its
+ * own that this import requires when it first runs (test/unit/build/activation.test.ts keeps it out
+ * of activation); kept once, so a request does not take the module's namespace anew.
+ */
+let undici: Promise<typeof import('undici')> | undefined;
+function loadUndici(): Promise<typeof import('undici')> {
+  undici ??= import('undici');
+  return undici;
+}
 
 export type HeaderMap = Record<string, string | string[] | undefined>;
 
@@ -28,6 +39,7 @@ export interface HttpAttempt {
 
 export async function sendHttpRequest(attempt: HttpAttempt): Promise<HttpReply> {
   try {
+    const { request } = await loadUndici();
     const reply = await request(attempt.url, {
       method: attempt.method,
       headers: attempt.headers,

@@ -1,64 +1,54 @@
-// The extension's own activation cost: loading dist/extension.js and calling activate(), in a fresh
-// Node process with a do-nothing `vscode` module (so VS Code's own work is not counted). Reported by
-// `npm run bench` as the best of several runs.
+// The extension's own activation cost: loading the bundle and calling activate(), in a fresh Node
+// process with a do-nothing `vscode` module (test/harness/activateBundle.ts, so VS Code's own work is
+// not counted), best of several runs; for the development build in dist/ and for the release build
+// (minified, built into a temporary folder from esbuild.js's production options), whose file sizes
+// it reports too.
 import { execFileSync } from 'node:child_process';
-import { statSync } from 'node:fs';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import type { ActivationRun } from '../harness/activateBundle';
+import { buildProductionBundles } from '../harness/bundles';
 import { projectRoot } from '../harness/paths';
 
-/** Run in the child process: `node activation.bench.js --child BUNDLE`. */
-function child(bundle: string): void {
-  const Module = require('node:module') as { _load: (request: string, ...rest: unknown[]) => unknown };
-  const stub = (name: string): unknown => new Proxy(function () { /* any call returns another stub */ }, {
-    get: (_target, property) => {
-      if (property === 'then') return undefined;
-      if (property === Symbol.toPrimitive) return () => '';
-      if (property === Symbol.iterator) return function* () { /* empty */ };
-      return stub(`${name}.${String(property)}`);
-    },
-    apply: () => stub(`${name}()`),
-    construct: () => stub(`new ${name}`) as object,
-    set: () => true,
-  });
-  const vscode: Record<string, unknown> = { version: '1.100.0' };
-  for (const name of ['ConfigurationTarget', 'Disposable', 'EventEmitter', 'ExtensionMode', 'InputBoxValidationSeverity', 'MarkdownString',
-    'ProgressLocation', 'StatusBarAlignment', 'ThemeColor', 'ThemeIcon', 'TreeItem', 'TreeItemCollapsibleState', 'Uri', 'commands', 'env',
-    'window', 'workspace', 'l10n', 'lm']) {
-    vscode[name] = stub(name);
-  }
-  const load = Module._load;
-  Module._load = function (request: string, ...rest: unknown[]) {
-    return request === 'vscode' ? vscode : load.call(this, request, ...rest);
-  };
-  const started = performance.now();
-  const extension = require(bundle) as { activate(context: unknown): unknown };
-  const loaded = performance.now();
-  void Promise.resolve(extension.activate(stub('context'))).then(() => {
-    process.stdout.write(JSON.stringify({ loadMs: loaded - started, activateMs: performance.now() - loaded }));
-  });
-}
+const activateScript = path.join(__dirname, '..', 'harness', 'activateBundle.js');
 
 export interface ActivationResult {
-  bundle: string;
   bytes: number;
   loadMs: number;
   activateMs: number;
 }
 
-/** Best of `runs` fresh processes for dist/extension.js. */
-export function measureActivation(runs = 5): ActivationResult {
-  const bundle = path.join(projectRoot, 'dist', 'extension.js');
+/** Best of `runs` fresh processes for the extension bundle `bundle`. */
+export function measureActivation(bundle: string, runs = 5): ActivationResult {
   const results = Array.from({ length: runs }, () =>
-    JSON.parse(execFileSync(process.execPath, [__filename, '--child', bundle], { encoding: 'utf8' })) as { loadMs: number; activateMs: number });
-  const { size } = statSync(bundle);
+    JSON.parse(execFileSync(process.execPath, [activateScript, bundle], { encoding: 'utf8' })) as ActivationRun);
   return {
-    bundle: path.relative(projectRoot, bundle),
-    bytes: size,
+    bytes: fs.statSync(bundle).size,
     loadMs: Math.min(...results.map((result) => result.loadMs)),
     activateMs: Math.min(...results.map((result) => result.activateMs)),
   };
 }
 
-if (process.argv[2] === '--child') {
-  child(process.argv[3]);
+const kib = (bytes: number): string => `${Math.round(bytes / 1024)} KB`;
+
+/** The bench's activation lines: both builds' times and the release's file sizes. */
+export async function activationReport(): Promise<string[]> {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'model-access-bench-'));
+  try {
+    const release = await buildProductionBundles(outDir);
+    const development = measureActivation(path.join(projectRoot, 'dist', 'extension.js'));
+    const minified = measureActivation(release.extension);
+    const times = (result: ActivationResult): string =>
+      `loading ${result.loadMs.toFixed(1)} ms + activate() ${result.activateMs.toFixed(1)} ms = ${(result.loadMs + result.activateMs).toFixed(1)} ms`;
+    const sizes = Object.values(release).sort().map((file) => `${path.relative(outDir, file).split(path.sep).join('/')} ${kib(fs.statSync(file).size)}`);
+    return [
+      'Activation (best of 5 fresh Node processes, `vscode` stubbed):',
+      `  release build (minified, ${kib(minified.bytes)}): ${times(minified)}`,
+      `  development build (dist/extension.js, ${kib(development.bytes)}): ${times(development)}`,
+      `Release bundle sizes (minified): ${sizes.join(', ')} (lazy/*: loaded on the first request or export)`,
+    ];
+  } finally {
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
 }

@@ -6,7 +6,7 @@
 import * as os from 'node:os';
 import { requireChromium } from '../harness/chromium';
 import { ensureCodeServer, HarnessSetupError } from '../harness/codeServerInstall';
-import { measureActivation } from './activation.bench';
+import { activationReport } from './activation.bench';
 import { EDITOR_CASES, runEditorBench, type EditorResult } from './editor.bench';
 import type { ReopenResult } from './reopen.bench';
 import { runJsdomBench, type JsdomResult } from './render.bench';
@@ -65,9 +65,7 @@ async function main(): Promise<number> {
       + `all rendered ${reopen.allRenderedMs} ms, tasks >50 ms while opening ${reopen.openLongTasks} (longest ${reopen.openLongestMs.toFixed(0)} ms); `
       + `wheel-scrolling it to the top: tasks >50 ms ${reopen.scrollLongTasks} (longest ${reopen.scrollLongestMs.toFixed(0)} ms).`);
   }
-  const activation = measureActivation();
-  console.log(`Activation (${activation.bundle}, ${Math.round(activation.bytes / 1024)} KB, best of 5 fresh processes, \`vscode\` stubbed): `
-    + `loading the bundle ${activation.loadMs.toFixed(1)} ms, activate() ${activation.activateMs.toFixed(1)} ms.`);
+  for (const text of await activationReport()) console.log(text);
   return 0;
 }
 

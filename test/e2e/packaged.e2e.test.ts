@@ -33,6 +33,8 @@ describe('release: the packaged .vsix installed into the editor', () => {
       'changelog.md',
       'dist/codicon.ttf',
       'dist/extension.js',
+      'dist/lazy/markdown-it.js',
+      'dist/lazy/undici.js',
       'dist/webview.css',
       'dist/webview.js',
       'l10n/bundle.l10n.de.json',

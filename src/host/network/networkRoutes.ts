@@ -2,10 +2,9 @@
 // the NetworkOptions the API client takes. Every request goes through `route`, so the proxy
 // decision shown in errors and reports is the one that sent the request.
 import * as l10n from '@vscode/l10n';
-import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { NetworkOptions, NetworkRoute } from '../../api';
 import { CA_CERTIFICATES_SETTING, type CaConfig } from './certificates';
-import { readCertificateIssuer } from './certificateIssuer';
 import { displayProxy, proxyFor, type ProxyConfig, type ProxyServer } from './proxyConfig';
 
 /**
@@ -26,7 +25,12 @@ export interface Network {
   close(): Promise<void>;
 }
 
-export function buildNetwork(proxies: ProxyConfig, cas: CaConfig): Network {
+/**
+ * Async because undici is loaded here, on the first request, not with the extension (activation
+ * sends nothing, and evaluating undici costs more than the rest of activation together).
+ */
+export async function buildNetwork(proxies: ProxyConfig, cas: CaConfig): Promise<Network> {
+  const { Agent, ProxyAgent } = await import('undici');
   // One TLS configuration for the server (direct or through a tunnel) and for an https:// proxy.
   const tlsOptions = { ...(cas.ca ? { ca: cas.ca } : {}), rejectUnauthorized: proxies.strictSSL };
   const direct = new Agent({ connect: tlsOptions });
@@ -53,7 +57,8 @@ export function buildNetwork(proxies: ProxyConfig, cas: CaConfig): Network {
   return {
     options: {
       route,
-      certificateIssuer: (url) => readCertificateIssuer(url, proxyFor(proxies, url), proxies.proxyAuthorization),
+      // Loaded when a certificate was refused: its https/tls/net modules are not needed before.
+      certificateIssuer: async (url) => (await import('./certificateIssuer')).readCertificateIssuer(url, proxyFor(proxies, url), proxies.proxyAuthorization),
       hints: networkHints(),
     },
     close: async () => {

@@ -52,9 +52,9 @@ export class NetworkProvider extends Disposable {
       const previous = this.cached?.state;
       this.cached = {
         fingerprint,
-        state: loadCaConfig(raw.caCertificates, raw.env).then((cas) => {
+        state: loadCaConfig(raw.caCertificates, raw.env).then(async (cas) => {
           const proxies = resolveProxyConfig({ ...raw.http, env: raw.env });
-          return { network: buildNetwork(proxies, cas), proxies, cas };
+          return { network: await buildNetwork(proxies, cas), proxies, cas };
         }),
       };
       // Requests in flight keep their connections; the old dispatchers close once those end.

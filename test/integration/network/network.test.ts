@@ -18,7 +18,7 @@ interface Setup {
 /** Chats with echo-1 through the network the host would build from these settings. */
 async function chatVia(server: ReferenceServer, setup: Setup, networks: Network[]): Promise<{ text: string; error?: unknown }> {
   const env = setup.env ?? {};
-  const network = buildNetwork(resolveProxyConfig({ ...setup.http, env }), await loadCaConfig(setup.caCertificates, env));
+  const network = await buildNetwork(resolveProxyConfig({ ...setup.http, env }), await loadCaConfig(setup.caCertificates, env));
   networks.push(network);
   const client = new ModelAccessClient({ baseUrl: server.baseUrl, apiKey: KEY, retry: { maxRetries: 0 }, network: network.options });
   let text = '';
@@ -81,7 +81,7 @@ describe('network × reference server over HTTPS: proxies and certificates', () 
 
   it('Stop through the proxy closes the connection: the server sees the client leave', async () => {
     const env = {};
-    const network = buildNetwork(resolveProxyConfig({ proxy: proxy.url, env }), await loadCaConfig([ca.caFile], env));
+    const network = await buildNetwork(resolveProxyConfig({ proxy: proxy.url, env }), await loadCaConfig([ca.caFile], env));
     networks.push(network);
     const client = new ModelAccessClient({ baseUrl: server.baseUrl, apiKey: KEY, retry: { maxRetries: 0 }, network: network.options });
     const controller = new AbortController();

@@ -1,0 +1,79 @@
+// Loads an extension bundle and calls activate() in THIS process, with a do-nothing `vscode` module
+// (so VS Code's own work is not counted), then prints one JSON line: the time to load the bundle,
+// the time activate() took, and the packages whose code ran (when the bundle was built with
+// `markEvaluatedPackages`). Run it in a fresh process: `node activateBundle.js BUNDLE`.
+// Shared by the activation bench and the test that keeps activation free of the network stack.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { projectRoot } from './paths';
+
+/** The global the marked bundle adds each package's name to when its code runs. */
+export const EVALUATED_PACKAGES = '__modelAccessEvaluatedPackages';
+
+export interface ActivationRun {
+  loadMs: number;
+  activateMs: number;
+  /** Packages (from node_modules) whose code ran while loading and activating, in order. */
+  evaluated: string[];
+}
+
+/**
+ * Every name `vscode` exports (classes, enums, namespaces, functions, constants), read from the
+ * @types/vscode the extension compiles against, so a new use of any API cannot break the stub.
+ */
+function vscodeExportNames(): string[] {
+  const declarations = fs.readFileSync(path.join(projectRoot, 'node_modules', '@types', 'vscode', 'index.d.ts'), 'utf8');
+  const names = new Set<string>();
+  for (const match of declarations.matchAll(/^\texport (?:abstract )?(?:class|enum|namespace|const|let|function) (\w+)/gm)) names.add(match[1]);
+  return [...names];
+}
+
+/** A value that is anything: every property, call and `new` gives another one; it is not a thenable. */
+function anything(): unknown {
+  return new Proxy(function () { /* any call returns another stub */ }, {
+    get: (_target, property) => {
+      if (property === 'then') return undefined;
+      if (property === Symbol.toPrimitive) return () => '';
+      if (property === Symbol.iterator) return function* () { /* empty */ };
+      return anything();
+    },
+    apply: () => anything(),
+    construct: () => anything() as object,
+    set: () => true,
+  });
+}
+
+/** The `vscode` module every bundle sees here: each export is `anything()`. */
+export function vscodeStub(): Record<string, unknown> {
+  const vscode: Record<string, unknown> = {};
+  for (const name of vscodeExportNames()) vscode[name] = anything();
+  vscode.version = '1.100.0';
+  return vscode;
+}
+
+async function activateBundle(bundle: string): Promise<ActivationRun> {
+  const Module = require('node:module') as { _load: (request: string, ...rest: unknown[]) => unknown };
+  const vscode = vscodeStub();
+  const load = Module._load;
+  Module._load = function (request: string, ...rest: unknown[]) {
+    return request === 'vscode' ? vscode : load.call(this, request, ...rest);
+  };
+  const started = performance.now();
+  const extension = require(bundle) as { activate(context: unknown): unknown };
+  const loaded = performance.now();
+  await extension.activate(anything());
+  const activated = performance.now();
+  const evaluated = (globalThis as Record<string, unknown>)[EVALUATED_PACKAGES];
+  return { loadMs: loaded - started, activateMs: activated - loaded, evaluated: Array.isArray(evaluated) ? evaluated as string[] : [] };
+}
+
+if (require.main === module) {
+  activateBundle(path.resolve(process.argv[2])).then((run) => {
+    process.stdout.write(JSON.stringify(run));
+    // Whatever activate() left scheduled (timers of the stubbed API) is not part of the measurement.
+    process.exit(0);
+  }, (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,53 @@
+// Activation sends nothing, so it must not pay for the network stack: undici (the HTTP client) and
+// the Markdown parser of Export are loaded on first use, from their own files (dist/lazy/), never
+// while the extension loads and activates. This builds the release bundles (esbuild.js's production
+// options) with every package of node_modules marked, loads the extension and calls activate() in a
+// fresh Node with `vscode` stubbed, and reads which packages' code ran. It counts packages, not
+// milliseconds: `npm run bench` measures the time.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { ActivationRun } from '../../harness/activateBundle';
+import { buildProductionBundles, markEvaluatedPackages, type BuiltBundles } from '../../harness/bundles';
+
+/** Loaded on first use only: what a request or an export needs, never activation. */
+const DEFERRED = ['undici', 'markdown-it'];
+
+describe('build: what loading and activating the release bundle costs', function () {
+  // esbuild builds of the extension and a fresh Node process.
+  this.timeout(60_000);
+  let outDir: string;
+  let bundles: BuiltBundles;
+  const carried = new Map<string, Set<string>>();
+
+  before(async () => {
+    outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'model-access-activation-'));
+    bundles = await buildProductionBundles(outDir, [markEvaluatedPackages(carried)]);
+  });
+
+  after(() => {
+    fs.rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('undici and markdown-it are in files of their own, and loading + activate() runs neither', () => {
+    const packagesIn = (file: string): string[] => [...carried.get(file) ?? []];
+    for (const name of DEFERRED) {
+      assert.ok(packagesIn(bundles[`lazy/${name}`]).includes(name), `dist/lazy/${name}.js carries ${name}`);
+      assert.ok(!packagesIn(bundles.extension).includes(name), `dist/extension.js carries ${name}: ${packagesIn(bundles.extension).join(', ')}`);
+    }
+
+    const activate = path.join(__dirname, '..', '..', 'harness', 'activateBundle.js');
+    const run = JSON.parse(execFileSync(process.execPath, [activate, bundles.extension], { encoding: 'utf8' })) as ActivationRun;
+
+    // The marks work: activation translates through @vscode/l10n, so its code ran and said so.
+    assert.ok(run.evaluated.includes('@vscode/l10n'), `evaluated: ${run.evaluated.join(', ')}`);
+    assert.deepEqual(run.evaluated.filter((name) => DEFERRED.includes(name)), [], `evaluated at activation: ${run.evaluated.join(', ')}`);
+  });
+
+  it('the bundle takes the vscode module once, not a copy of its names per module that imports it', () => {
+    const code = fs.readFileSync(bundles.extension, 'utf8');
+    assert.equal(code.match(/require\("vscode"\)/g)?.length, 1);
+  });
+});
