@@ -119,6 +119,22 @@ async function startProfile(workbench: Workbench, _frame: Frame): Promise<{ stop
   };
 }
 
+/**
+ * Waits for the answer with one querySelector every 100 ms: Playwright's own locator engine walks
+ * the whole DOM in the page (60+ ms per poll on a 100 KB answer), and those would be the page's
+ * longest tasks, counted as the webview's.
+ */
+async function untilAnswerDone(frame: Frame): Promise<void> {
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    const status = await frame.evaluate(() => document.querySelector('.message[data-role=assistant]')?.getAttribute('data-status'));
+    if (status === 'done') return;
+    if (status !== undefined && status !== null && status !== 'streaming') throw new Error(`the answer ended as "${status}"`);
+    if (Date.now() > deadline) throw new Error('the answer did not finish in 5 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Runs every case in one editor, then reopens a long chat there; `log` reports progress. */
 export async function runEditorBench(cases: EditorCase[], log: (line: string) => void): Promise<{ streams: EditorResult[]; reopen?: ReopenResult }> {
   const config: ServerConfig = { keys: defaultConfig.keys, models: [...defaultConfig.models, { id: PACED_MODEL, behavior: 'echo', tokensPerSecond: 2000 }] };
@@ -177,7 +193,7 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
       const profiler = process.env.BENCH_PROFILE ? await startProfile(workbench, frame) : undefined;
       const sent = Date.now();
       await chat.prompt().press('Enter');
-      await chat.assistantMessage(0, 'done', 300_000);
+      await untilAnswerDone(frame);
       await new Promise((resolve) => setTimeout(resolve, 500));
       if (profiler) await profiler.stop(`${process.env.BENCH_PROFILE}/${benchCase.shape}-${benchCase.pace ?? 'full'}.trace.json`, sent);
       const probe = await frame.evaluate(readProbe);

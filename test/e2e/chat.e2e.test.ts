@@ -63,6 +63,46 @@ describe('flow: chat in the sidebar', () => {
     assert.equal(await world.chat.contentText(answer), partial);
   });
 
+  it('follows a streaming answer to the bottom, stays where the user scrolled up to, and follows again after Scroll to Latest', async () => {
+    const selectModel = async (id: string): Promise<void> => {
+      await world.workbench.runCommand('Model Access: Select Model');
+      await world.workbench.pickQuickPickItem(id);
+      await eventually(() => world.chat.modelPicker().innerText(), (text) => text.trim() === id, `the chat model button to show ${id}`);
+    };
+    const conversation = world.chat.frame.locator('#conversation');
+    const distanceFromBottom = (): Promise<number> => conversation.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
+    const jump = world.chat.frame.locator('button.scroll-to-bottom');
+    // A conversation taller than the view: echo-1 repeats 150 lines.
+    await selectModel('echo-1');
+    const before = await world.chat.messages('assistant').count();
+    await world.chat.send(Array.from({ length: 150 }, (_, i) => `- line ${i} of a tall answer`).join('\n'));
+    await world.chat.assistantMessage(before, 'done');
+    await eventually(distanceFromBottom, (distance) => distance <= 32, 'the view to follow the answer to its end');
+    assert.ok(await jump.isHidden(), 'no Scroll to Latest while at the bottom');
+    // slow-1 streams a word every 100 ms: scroll up while it does.
+    await selectModel('slow-1');
+    await world.chat.send('Tell me a long story');
+    const answer = world.chat.messages('assistant').nth(before + 1);
+    const words = async (): Promise<number> => (await answer.locator('.content').innerText().catch(() => '')).trim().split(/\s+/).filter(Boolean).length;
+    await eventually(words, (count) => count >= 3, 'slow-1 to stream a few words');
+    const box = await conversation.boundingBox();
+    assert.ok(box, 'the conversation is shown');
+    await world.workbench.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await world.workbench.page.mouse.wheel(0, -2_000);
+    await jump.waitFor({ state: 'visible', timeout: 5_000 });
+    const scrolledTo = await conversation.evaluate((element) => element.scrollTop);
+    const wordsThen = await words();
+    await eventually(words, (count) => count >= wordsThen + 5, 'more words to stream in');
+    assert.equal(await conversation.evaluate((element) => element.scrollTop), scrolledTo, 'the view stayed where the user scrolled to');
+    await jump.click();
+    await eventually(distanceFromBottom, (distance) => distance <= 32, 'Scroll to Latest to reach the bottom');
+    const wordsAtBottom = await words();
+    await eventually(words, (count) => count >= wordsAtBottom + 5, 'more words to stream in');
+    await eventually(distanceFromBottom, (distance) => distance <= 32, 'the view to follow the stream again');
+    await world.chat.stopButton().click();
+    await world.chat.assistantMessage(before + 1, 'stopped', 10_000);
+  });
+
   it('puts an editor selection into the prompt as a fenced block (Ctrl+Alt+Enter)', async () => {
     const sentBefore = await world.chat.messages('user').count();
     await world.workbench.openFile('sample.ts');
