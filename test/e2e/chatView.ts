@@ -79,7 +79,7 @@ export class ChatView {
 
   /** The rendered text of a message's content (markdown rendered to text). */
   async contentText(message: Locator): Promise<string> {
-    return normalize(await message.locator('.content').innerText());
+    return normalize(await renderedText(message.locator('.content')));
   }
 
   /** [role, text] of every message in order; what a reload must bring back. */
@@ -87,10 +87,28 @@ export class ChatView {
     const all = this.messages();
     const result: [string, string][] = [];
     for (const message of await all.all()) {
-      result.push([(await message.getAttribute('data-role')) ?? '', normalize(await message.locator('.content').innerText())]);
+      result.push([(await message.getAttribute('data-role')) ?? '', normalize(await renderedText(message.locator('.content')))]);
     }
     return result;
   }
+}
+
+/**
+ * A message's text as it is drawn (innerText), also when it is scrolled out of view. Finished chunks of an
+ * answer skip rendering while off screen (content-visibility: auto), and innerText of an element counts
+ * a skipped descendant as empty (the browser renders the element and its ancestors for it, not skipped
+ * parts inside): the chunks are made visible for the read, as scrolling to them would.
+ */
+async function renderedText(content: Locator): Promise<string> {
+  return content.evaluate((element) => {
+    const chunks = Array.from(element.querySelectorAll<HTMLElement>('.md-chunk'));
+    for (const chunk of chunks) chunk.style.contentVisibility = 'visible';
+    try {
+      return (element as HTMLElement).innerText;
+    } finally {
+      for (const chunk of chunks) chunk.style.removeProperty('content-visibility');
+    }
+  });
 }
 
 function normalize(text: string): string {
