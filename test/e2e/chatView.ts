@@ -94,19 +94,20 @@ export class ChatView {
 }
 
 /**
- * A message's text as it is drawn (innerText), also when it is scrolled out of view. Finished chunks of an
- * answer skip rendering while off screen (content-visibility: auto), and innerText of an element counts
- * a skipped descendant as empty (the browser renders the element and its ancestors for it, not skipped
- * parts inside): the chunks are made visible for the read, as scrolling to them would.
+ * A message's text as it is drawn (innerText), also when it is scrolled out of view. Settled messages
+ * and finished chunks of an answer skip rendering while off screen (content-visibility: auto), and
+ * innerText counts skipped content as empty: the message and its chunks are made visible for the read,
+ * as scrolling to them would.
  */
 async function renderedText(content: Locator): Promise<string> {
   return content.evaluate((element) => {
-    const chunks = Array.from(element.querySelectorAll<HTMLElement>('.md-chunk'));
-    for (const chunk of chunks) chunk.style.contentVisibility = 'visible';
+    const skippable = [element.closest<HTMLElement>('.message'), ...Array.from(element.querySelectorAll<HTMLElement>('.md-chunk'))]
+      .filter((node): node is HTMLElement => node !== null);
+    for (const node of skippable) node.style.contentVisibility = 'visible';
     try {
       return (element as HTMLElement).innerText;
     } finally {
-      for (const chunk of chunks) chunk.style.removeProperty('content-visibility');
+      for (const node of skippable) node.style.removeProperty('content-visibility');
     }
   });
 }

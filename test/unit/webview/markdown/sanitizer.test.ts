@@ -128,3 +128,39 @@ describe('webview/markdown: untrusted model output', () => {
     });
   });
 });
+
+describe('webview/markdown: the sanitizer itself, on hostile HTML (whatever might slip past the renderer)', () => {
+  const hostile: [string, string][] = [
+    ['<img src=x onerror=alert(1)>x', 'img, [onerror]'],
+    ['<script>alert(1)</script>x', 'script'],
+    ['<iframe src="https://evil.example"></iframe>x', 'iframe'],
+    ['<svg><script>alert(1)</script></svg>x', 'svg, script'],
+    ['<math><mi><style><img src=x onerror=alert(1)></style></mi></math>x', 'math, style, img'],
+    ['<style>body{display:none}</style>x', 'style'],
+    ['<form action="https://evil.example"><input name=a></form>x', 'form, input'],
+    ['<a href="javascript:alert(1)">x</a>', 'a[href]'],
+    ['<a href="command:workbench.action.quit">x</a>', 'a[href]'],
+    ['<p style="position:fixed" onclick="x()">x</p>', '[style], [onclick]'],
+    ['<template><img src=x onerror=alert(1)></template>x', 'template, img'],
+    ['<noscript><p title="</noscript><img src=x onerror=alert(1)>">x</p></noscript>', 'noscript, img, [onerror]'],
+    ['</div><img src=x onerror=alert(1)>x', 'img, [onerror]'],
+    ['<div><div></div></div></div></div><script>alert(1)</script>x', 'script'],
+    ['<base href="https://evil.example/">x', 'base'],
+    ['<meta http-equiv="refresh" content="0;url=https://evil.example">x', 'meta'],
+  ];
+  for (const [html, forbidden] of hostile) {
+    it(`removes ${forbidden} from ${html}`, () => {
+      const element = sanitizeToElement(html);
+      assert.equal(element.querySelector(forbidden), null, element.innerHTML);
+    });
+  }
+
+  it('keeps what is safe: text, markup, http links with rel=noopener, a code block\'s buttons', () => {
+    const element = sanitizeToElement('<p>a <strong>b</strong> <a href="https://ok.example">c</a></p><div class="code-block"><button type="button" class="copy-code">copy</button><pre tabindex="0"><code class="hljs">x</code></pre></div>');
+    assert.equal(element.querySelector('a')?.getAttribute('href'), 'https://ok.example');
+    assert.equal(element.querySelector('a')?.getAttribute('rel'), 'noopener noreferrer');
+    assert.ok(element.querySelector('.code-block button.copy-code[type=button]'));
+    assert.equal(element.querySelector('pre')?.getAttribute('tabindex'), '0');
+    assert.equal(element.textContent, 'a b ccopyx');
+  });
+});
