@@ -3,6 +3,8 @@ export type RequestFrame = (callback: () => void) => unknown;
 
 export class FrameScheduler {
   private readonly tasks = new Set<() => void>();
+  /** Run first in their frame: a streaming answer, which the reader watches, before older text. */
+  private readonly firstTasks = new Set<() => void>();
   private readonly beforeFrame: (() => void)[] = [];
   private readonly afterFrame: (() => void)[] = [];
   private requested = false;
@@ -11,9 +13,18 @@ export class FrameScheduler {
 
   constructor(private readonly requestFrame: RequestFrame) {}
 
-  /** Runs `task` in the next frame; scheduling the same task again before then is a no-op. */
-  schedule(task: () => void): void {
-    this.tasks.add(task);
+  /**
+   * Runs `task` in the next frame; scheduling the same task again before then is a no-op. A task
+   * scheduled `first` runs before the others (the frame's rendering budget is shared: what runs
+   * first gets it first).
+   */
+  schedule(task: () => void, first = false): void {
+    if (first) {
+      this.tasks.delete(task);
+      this.firstTasks.add(task);
+    } else if (!this.firstTasks.has(task)) {
+      this.tasks.add(task);
+    }
     this.ensureFrame();
   }
 
@@ -38,7 +49,8 @@ export class FrameScheduler {
   private runFrame(): void {
     this.requested = false;
     this.frames++;
-    const tasks = Array.from(this.tasks);
+    const tasks = [...this.firstTasks, ...this.tasks];
+    this.firstTasks.clear();
     this.tasks.clear();
     for (const callback of this.beforeFrame) {
       callback();

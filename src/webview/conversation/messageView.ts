@@ -98,7 +98,7 @@ export class MessageView {
       this.ensureReasoning().view.append(reasoning);
       this.countdown?.stop();
     }
-    this.context.scheduler.schedule(this.flush);
+    this.scheduleRender();
   }
 
   /** Final (or replayed) state from the host: the full text, status, usage, error. */
@@ -111,7 +111,7 @@ export class MessageView {
     }
     this.applyMeta();
     if (message.status === 'streaming') {
-      this.context.scheduler.schedule(this.flush);
+      this.scheduleRender();
       return;
     }
     // Final: render now, so the status attribute and the final text appear together.
@@ -145,6 +145,11 @@ export class MessageView {
     this.element.remove();
   }
 
+  /** A streaming answer renders first in its frame: it is what the reader watches. */
+  private scheduleRender(): void {
+    this.context.scheduler.schedule(this.flush, this.message.status === 'streaming');
+  }
+
   private render(): void {
     this.content.classList.toggle('empty', this.message.content === '');
     const final = this.message.status !== 'streaming';
@@ -155,7 +160,7 @@ export class MessageView {
     const behind = contentBehind || reasoningBehind;
     this.setStatus(behind ? 'streaming' : this.message.status);
     if (behind) {
-      this.context.scheduler.schedule(this.flush);
+      this.scheduleRender();
     }
   }
 

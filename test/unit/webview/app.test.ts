@@ -213,6 +213,25 @@ describe('webview/app (jsdom)', () => {
       assert.equal(view.querySelector('.content')?.textContent?.trim(), 'Last words');
     });
 
+    it('a streaming answer gets the frame\'s budget before an older message still rendering (a pasted 40 KB prompt, echoed)', () => {
+      const h = createAppHarness();
+      const prompt = Array.from({ length: 800 }, (_, i) => `Line ${i} of the pasted text.`).join('\n\n');
+      const question = message('user', prompt);
+      const answer = message('assistant', '', { status: 'streaming' });
+      h.receive(state([], { busy: true }));
+      h.receive({ type: 'messageAdded', message: question });
+      h.receive({ type: 'messageAdded', message: answer });
+      const reply = Array.from({ length: 100 }, (_, i) => `Answer word ${i}.`).join(' ');
+      h.receive({ type: 'delta', messageId: answer.id, content: reply });
+      const text = (role: string): string => (h.$(`.message[data-role=${role}] .content`).textContent ?? '').replace(/\s+/g, ' ').trim();
+      const words = (markdown: string): string => markdown.replace(/\s+/g, ' ').trim();
+      h.runFrames();
+      assert.equal(text('assistant'), words(reply), 'the answer rendered whole in the first frame');
+      assert.ok(text('user').length < words(prompt).length, 'the question is not rendered whole yet');
+      for (let frames = 0; frames < 100 && h.runFrames() > 0; frames++);
+      assert.equal(text('user'), words(prompt), 'and then the question is');
+    });
+
     it('renders 1000 deltas arriving within one frame with one render', () => {
       const h = createAppHarness();
       const answer = message('assistant', '', { status: 'streaming' });

@@ -61,4 +61,17 @@ describe('webview/frameScheduler', () => {
     scheduler.schedule(() => undefined);
     assert.equal(frames.run(), 1);
   });
+
+  it('runs a task scheduled first before the others of its frame, once, even when it was scheduled plainly before', () => {
+    const frames = fakeFrames();
+    const scheduler = new FrameScheduler(frames.request);
+    const order: string[] = [];
+    const answer = (): number => order.push('answer');
+    scheduler.schedule(() => order.push('older'));
+    scheduler.schedule(answer);
+    scheduler.schedule(answer, true);
+    scheduler.schedule(answer);
+    frames.run();
+    assert.deepEqual(order, ['answer', 'older']);
+  });
 });
