@@ -391,4 +391,22 @@ describe('chat view provider (in the real extension host)', function () {
     assert.deepEqual(fs.readdirSync(historyDir).sort(), filesBefore);
     assert.equal(JSON.parse(fs.readFileSync(path.join(historyDir, `chat-${chatId}.json`), 'utf8')).pinned, true);
   });
+
+  it('New Chat and a hit opened by Search Chats show the conversation in place of the history list; opening a chat from the page leaves that to the page', async () => {
+    await ready();
+    await session.send('Where is the narwhal?');
+    const chatId = session.chat.id;
+    const shown = (): number => view.webview.posted.filter((m) => m.type === 'showConversation').length;
+    const before = shown();
+    await provider.newChat();
+    assert.equal(shown(), before + 1);
+    // A hit on a chat's title has no message to reveal: the chat must still replace the list.
+    await provider.openSearchHit({ chatId });
+    await waitFor('the conversation shown', () => shown() === before + 2);
+    assert.equal(session.chat.id, chatId);
+    await session.newChat();
+    view.webview.send({ type: 'openChat', chatId });
+    await waitFor('the chat to open', () => session.chat.id === chatId);
+    assert.equal(shown(), before + 2, 'the page closes its own list when it opens a chat');
+  });
 });

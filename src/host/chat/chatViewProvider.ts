@@ -232,6 +232,8 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   async openSearchHit(hit: Pick<SearchHit, 'chatId' | 'messageId'>): Promise<void> {
     await this.reveal(false);
     await this.openChatAt(hit.chatId, hit.messageId);
+    // Asked for from outside the page: the chat shows in place of the history list (a hit on a title has no message to reveal).
+    this.postWhenReady({ type: 'showConversation' });
   }
 
   /**
