@@ -131,7 +131,7 @@ export class HistoryPanel {
         // The origin's name now (it may have been renamed since), or the one it had when forked if it is gone.
         const { chatId: originId, title: originTitle } = chat.forkedFrom;
         const origin = this.history.find((other) => other.id === originId)?.title ?? originTitle;
-        open.append(el(doc, 'span', { className: 'history-meta forked-from', text: t('forkedFrom', origin) }));
+        open.append(el(doc, 'span', { className: 'history-meta forked-from', text: t('forkedFrom', origin || t('untitledChat')) }));
       }
       const rename = iconButton(doc, 'edit', t('renameChat', title), { className: 'rename-chat' });
       const pin = iconButton(doc, chat.pinned ? 'pinned' : 'pin', chat.pinned ? t('unpinChat', title) : t('pinChat', title), { className: 'pin-chat' });

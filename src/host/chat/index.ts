@@ -16,6 +16,7 @@ import { HistoryStore } from './historyStore';
 import type { ModelCatalog } from '../models/modelCatalog';
 import { windowLookup } from '../contextWindow/windowLookup';
 import { SearchIndex } from '../search/searchIndex';
+import { localizedWebviewStrings } from '../l10n/webviewStrings';
 
 export { CHAT_VIEW_ID, ChatViewProvider } from './chatViewProvider';
 export type { ChatSession } from './chatSession';
@@ -76,7 +77,7 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
     getLimits: () => readSettings().limits,
     offerUndo: async (title) => {
       const undo = vscode.l10n.t('Undo');
-      return (await vscode.window.showInformationMessage(vscode.l10n.t('Deleted the chat "{0}".', title), undo)) === undo;
+      return (await vscode.window.showInformationMessage(vscode.l10n.t('Deleted the chat "{0}".', title || localizedWebviewStrings().untitledChat), undo)) === undo;
     },
     ...(windows ? { contextWindow: (model: string, profile: string | undefined) => windows.lookup(model, profile) } : {}),
   });

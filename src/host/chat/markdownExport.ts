@@ -79,9 +79,11 @@ function formatMessage(message: TranscriptMessage, parser: MarkdownIt, strings: 
  */
 export async function transcriptToMarkdown(transcript: Transcript, exportedAt: Date = new Date()): Promise<string> {
   const parser = await loadPreviewParser();
+  // The export's words are the chat view's where they are the same (You, Assistant, Reasoning, why an answer ended, an untitled chat).
+  const strings = localizedWebviewStrings();
   const models = [...new Set(transcript.messages.map((message) => message.role === 'assistant' ? message.model : undefined).filter(Boolean))];
   const header = [
-    inertMarkdown(`# ${transcript.title.replace(/\s+/g, ' ').trim()}`, parser),
+    inertMarkdown(`# ${transcript.title.replace(/\s+/g, ' ').trim() || strings.untitledChat}`, parser),
     inertMarkdown([
       `- ${l10n.t('Started: {0}', new Date(transcript.createdAt).toISOString())}`,
       `- ${l10n.t('Exported: {0}', exportedAt.toISOString())}`,
@@ -89,8 +91,6 @@ export async function transcriptToMarkdown(transcript: Transcript, exportedAt: D
         : models.length > 1 ? l10n.t('Models: {0}', models.map((model) => `\`${model}\``).join(', ')) : l10n.t('Models: (none)')}`,
     ].join('\n'), parser),
   ];
-  // The export's words are the chat view's where they are the same (You, Assistant, Reasoning, why an answer ended).
-  const strings = localizedWebviewStrings();
   if (transcript.summary) {
     header.push(inertMarkdown(quote(`**${l10n.t('Started from a summary of an earlier chat:')}**\n\n${transcript.summary}`), parser));
   }

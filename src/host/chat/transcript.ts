@@ -8,7 +8,11 @@ import { isRecord } from '../../util/isRecord';
 import { parseAttachments, parseInstructions } from '../attachments/storedAttachments';
 
 export const TITLE_MAX_LENGTH = 60;
-export const UNTITLED = 'New chat';
+/**
+ * The title of a chat without one: empty, so no English word is stored; each view shows its own word for
+ * it in the display language (`untitledChat` in src/shared/webviewStrings.ts).
+ */
+export const UNTITLED = '';
 
 export function newId(): string {
   return randomUUID();

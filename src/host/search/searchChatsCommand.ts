@@ -1,6 +1,7 @@
 // Model Access: Search Chats — a quick pick whose items are the index's hits for what is typed.
 import * as vscode from 'vscode';
 import type { SearchHit } from '../../shared/protocol';
+import { localizedWebviewStrings } from '../l10n/webviewStrings';
 import { literalLabel, snippetLine } from './hitText';
 import type { SearchResult } from './searchIndex';
 import { formatWhen } from '../../shared/dates';
@@ -17,10 +18,10 @@ interface HitItem extends vscode.QuickPickItem {
   hit: SearchHit;
 }
 
-function toItem(hit: SearchHit): HitItem {
+function toItem(hit: SearchHit, untitled: string): HitItem {
   const where = hit.messageId === undefined ? vscode.l10n.t('title') : hit.role === 'user' ? vscode.l10n.t('your message') : vscode.l10n.t('answer');
   return {
-    label: literalLabel(hit.title),
+    label: literalLabel(hit.title || untitled),
     description: `${formatWhen(hit.updatedAt)} · ${where}`,
     detail: snippetLine(hit),
     // The index already chose these: the quick pick must not hide a hit whose title lacks the words.
@@ -39,7 +40,8 @@ export function searchChatsCommand(deps: SearchChatsDeps, initialQuery = ''): Pr
   const update = (): void => {
     const query = pick.value;
     // No words, no hits (the quick pick then says it found nothing).
-    pick.items = query.trim() ? deps.search(query).hits.map(toItem) : [];
+    const untitled = localizedWebviewStrings().untitledChat;
+    pick.items = query.trim() ? deps.search(query).hits.map((hit) => toItem(hit, untitled)) : [];
   };
   return new Promise((resolve) => {
     pick.onDidChangeValue(update);

@@ -615,6 +615,12 @@ describe('webview/app (jsdom)', () => {
       assert.equal(h.doc.activeElement, h.$('.history-item[data-chat-id="c"] button.delete-chat'), 'a list refresh keeps the focused button');
     });
 
+    it('names an untitled chat a fork came from', () => {
+      const h = createAppHarness();
+      h.receive(state([], { history: [{ id: 'f', title: 'The fork', updatedAt: 2, messageCount: 2, forkedFrom: { chatId: 'gone', title: '', messageId: 'm' } }] }));
+      assert.equal(h.$('.history-item .forked-from').textContent, 'forked from Untitled chat');
+    });
+
     it('names the delete button of an untitled chat', () => {
       const h = createAppHarness();
       h.receive(state([], { history: [{ id: 'x', title: '', updatedAt: 1, messageCount: 0 }] }));

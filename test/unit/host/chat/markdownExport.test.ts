@@ -39,6 +39,12 @@ describe('transcriptToMarkdown', () => {
     assert.ok(markdown.includes('- Models: `echo-1`, `slow-1`'));
   });
 
+  it('names an untitled chat in the display language, and its file "chat.md"', async () => {
+    const untitled: Transcript = { ...transcript, title: '' };
+    assert.match(await transcriptToMarkdown(untitled), /^# Untitled chat\n/);
+    assert.equal(exportFileName(untitled), 'chat.md');
+  });
+
   it('has every message in order with its author and model', async () => {
     const order = ['## You\n\nExplain the retry policy', '## Assistant (echo-1)\n\n', '## You\n\nLonger, please', '## Assistant (slow-1)', '## You\n\nAgain'];
     let at = 0;

@@ -32,6 +32,8 @@ describe('transcript helpers', () => {
     };
     assert.equal(titleOf(transcript), 'First question');
     assert.equal(titleOf(createTranscript(0, 'e')), UNTITLED);
+    // Stored empty: no English word in the user's history; the views show their own, in the display language.
+    assert.equal(UNTITLED, '');
   });
 
   it('toSummary counts messages', () => {
