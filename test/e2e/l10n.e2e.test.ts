@@ -3,7 +3,7 @@
 // webview shows the German table the host put into its page. (VS Code's own texts stay English:
 // the harness registers the language without a translation of the workbench.)
 import * as assert from 'node:assert/strict';
-import { useFreshEditor } from './fixture';
+import { eventually, useFreshEditor } from './fixture';
 
 describe('l10n: the extension in German (--locale de)', () => {
   const world = useFreshEditor({ locale: 'de', apiKey: 'demo-key', settings: { 'modelAccess.model': 'echo-1' } });
@@ -17,7 +17,8 @@ describe('l10n: the extension in German (--locale de)', () => {
     // The webview: the host's German table in the page.
     const prompt = world.chat.prompt();
     await prompt.waitFor({ state: 'visible', timeout: 30_000 });
-    assert.equal(await prompt.getAttribute('placeholder'), 'echo-1 fragen (Eingabe zum Senden, Umschalt+Eingabe für eine neue Zeile)');
+    // The placeholder names the model once the page has its state (a moment after it shows).
+    await eventually(() => prompt.getAttribute('placeholder'), (text) => text === 'echo-1 fragen (Eingabe zum Senden, Umschalt+Eingabe für eine neue Zeile)', 'the German placeholder naming the model');
     assert.equal(await world.chat.frame.locator('button#send').getAttribute('aria-label'), 'Senden');
     // A command title from package.nls.de.json, and a host message (vscode.l10n.t) it leads to.
     await bench.runCommand('Model Access: Chat als Markdown exportieren');
