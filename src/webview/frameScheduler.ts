@@ -6,7 +6,6 @@ export class FrameScheduler {
   /** Run first in their frame: a streaming answer, which the reader watches, before older text. */
   private readonly firstTasks = new Set<() => void>();
   private readonly beforeFrame: (() => void)[] = [];
-  private readonly afterFrame: (() => void)[] = [];
   private requested = false;
   /** Frames run so far (for tests). */
   frames = 0;
@@ -28,8 +27,7 @@ export class FrameScheduler {
     this.ensureFrame();
   }
 
-  /** Makes sure a frame runs soon, so after-frame work (scrolling) sees a layout change. */
-  ensureFrame(): void {
+  private ensureFrame(): void {
     if (!this.requested) {
       this.requested = true;
       this.requestFrame(() => this.runFrame());
@@ -39,11 +37,6 @@ export class FrameScheduler {
   /** Runs before the tasks of every frame (e.g. starting the frame's rendering budget). */
   onBeforeFrame(callback: () => void): void {
     this.beforeFrame.push(callback);
-  }
-
-  /** Runs after the tasks of every frame (e.g. keeping the view scrolled to the bottom). */
-  onAfterFrame(callback: () => void): void {
-    this.afterFrame.push(callback);
   }
 
   private runFrame(): void {
@@ -61,9 +54,6 @@ export class FrameScheduler {
       } catch (error) {
         console.error('Model Access: rendering failed', error);
       }
-    }
-    for (const callback of this.afterFrame) {
-      callback();
     }
   }
 }

@@ -185,7 +185,6 @@ export class ConversationView {
   showRetry(notice: RetryNotice): void {
     const view = this.views.get(notice.messageId) ?? this.lastAnswer();
     view?.showRetry(notice);
-    this.context.scheduler.ensureFrame();
   }
 
   setBusy(busy: boolean): void {
@@ -219,7 +218,6 @@ export class ConversationView {
     for (const view of this.order) {
       view.setAffordances(view === lastAnswer, this.busy);
     }
-    this.context.scheduler.ensureFrame();
   }
 
   /**
