@@ -58,6 +58,7 @@ function readOpenProbe(): { longTasks: number[]; newestShown: number } {
   return (window as unknown as { __reopenProbe: { longTasks: number[]; newestShown: number } }).__reopenProbe;
 }
 
+/** Polls every 10 ms (the e2e fixture's `eventually` polls every 100 ms, too coarse for a time measured here). */
 async function untilTrue(check: () => Promise<boolean>, what: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (!(await check())) {

@@ -17,6 +17,13 @@ describe('flow: chat in the sidebar', () => {
     await world.chat.prompt().waitFor({ state: 'visible', timeout: 30_000 });
   }
 
+  /** Makes `id` the chat's model through Select Model, and waits for the chat's model button to show it. */
+  async function selectModel(id: string): Promise<void> {
+    await world.workbench.runCommand('Model Access: Select Model');
+    await world.workbench.pickQuickPickItem(id);
+    await eventually(() => world.chat.modelPicker().innerText(), (text) => text.trim() === id, `the chat model button to show ${id}`);
+  }
+
   it('shows exactly the reply echo-1 streams', async () => {
     await world.openModelAccess();
     const prompt = 'Please repeat: the quick brown fox jumps over 13 lazy dogs';
@@ -31,9 +38,7 @@ describe('flow: chat in the sidebar', () => {
   });
 
   it('answers with the streaming-only model stream-only-1', async () => {
-    await world.workbench.runCommand('Model Access: Select Model');
-    await world.workbench.pickQuickPickItem('stream-only-1');
-    await eventually(() => world.chat.modelPicker().innerText(), (text) => text.trim() === 'stream-only-1', 'the chat model button to show stream-only-1');
+    await selectModel('stream-only-1');
     const prompt = 'Stream only, please: alpha beta gamma';
     const expected = (await streamedReply(world.server.baseUrl, 'demo-key', 'stream-only-1', prompt)).trim();
     const before = await world.chat.messages('assistant').count();
@@ -43,9 +48,7 @@ describe('flow: chat in the sidebar', () => {
   });
 
   it('stops a slow-1 answer with Stop, keeps the partial text, and the server sees the client go away', async () => {
-    await world.workbench.runCommand('Model Access: Select Model');
-    await world.workbench.pickQuickPickItem('slow-1');
-    await eventually(() => world.chat.modelPicker().innerText(), (text) => text.trim() === 'slow-1', 'the chat model button to show slow-1');
+    await selectModel('slow-1');
     const before = await world.chat.messages('assistant').count();
     await world.chat.send('Tell me a long story');
     const answer = world.chat.messages('assistant').nth(before);
@@ -64,11 +67,6 @@ describe('flow: chat in the sidebar', () => {
   });
 
   it('follows a streaming answer to the bottom, stays where the user scrolled up to, and follows again after Scroll to Latest', async () => {
-    const selectModel = async (id: string): Promise<void> => {
-      await world.workbench.runCommand('Model Access: Select Model');
-      await world.workbench.pickQuickPickItem(id);
-      await eventually(() => world.chat.modelPicker().innerText(), (text) => text.trim() === id, `the chat model button to show ${id}`);
-    };
     const conversation = world.chat.frame.locator('#conversation');
     const distanceFromBottom = (): Promise<number> => conversation.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
     const jump = world.chat.frame.locator('button.scroll-to-bottom');
@@ -121,9 +119,7 @@ describe('flow: chat in the sidebar', () => {
 
   it('keeps the conversation across a window reload, even one right after an answer', async () => {
     await openChatReady();
-    await world.workbench.runCommand('Model Access: Select Model');
-    await world.workbench.pickQuickPickItem('echo-1');
-    await eventually(() => world.chat.modelPicker().innerText(), (text) => text.trim() === 'echo-1', 'the chat model button to show echo-1');
+    await selectModel('echo-1');
     const answered = await world.chat.messages('assistant').count();
     await world.chat.send('Remember this after the reload');
     await world.chat.assistantMessage(answered, 'done');

@@ -232,6 +232,25 @@ describe('webview/app (jsdom)', () => {
       assert.equal(text('user'), words(prompt), 'and then the question is');
     });
 
+    it('writes the status attributes only when they change, not once per frame while an answer streams', () => {
+      const h = createAppHarness();
+      const answer = message('assistant', '', { status: 'streaming' });
+      h.receive(state([message('user', 'q'), answer], { busy: true }));
+      h.runFrames();
+      const view = h.$(`.message[data-id="${answer.id}"]`);
+      const observer = new h.window.MutationObserver(() => undefined);
+      observer.observe(view, { attributes: true, attributeFilter: ['data-status', 'aria-busy'] });
+      let content = '';
+      for (let i = 0; i < 20; i++) {
+        content += `word${i} `;
+        h.receive({ type: 'delta', messageId: answer.id, content: `word${i} ` });
+        h.runFrames();
+      }
+      assert.deepEqual(observer.takeRecords().map((record) => record.attributeName), [], 'no writes while it streams');
+      h.receive({ type: 'messageUpdated', message: { ...answer, content, status: 'done' } });
+      assert.deepEqual(observer.takeRecords().map((record) => record.attributeName), ['data-status', 'aria-busy'], 'one write each when it ends');
+    });
+
     it('renders 1000 deltas arriving within one frame with one render', () => {
       const h = createAppHarness();
       const answer = message('assistant', '', { status: 'streaming' });

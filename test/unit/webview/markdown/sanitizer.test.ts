@@ -14,6 +14,14 @@ describe('webview/markdown: untrusted model output', () => {
     assert.match(element.textContent ?? '', /<b>bold\?<\/b> <div onclick="steal\(\)">x<\/div>/);
   });
 
+  it('puts a table in a focusable box of its own that scrolls sideways (not the table itself: see chat.css)', () => {
+    const element = renderSafely('| a | b |\n|---|---|\n| 1 | 2 |');
+    const box = element.querySelector('.table-scroll');
+    assert.equal(box?.getAttribute('tabindex'), '0');
+    assert.equal(box?.children.length, 1);
+    assert.equal(box?.firstElementChild?.tagName, 'TABLE');
+  });
+
   it('never produces a script element', () => {
     for (const markdown of ['<script>alert(1)</script>', '```\n</code></pre><script>alert(1)</script>\n```', '`<script>x</script>`']) {
       const element = renderSafely(markdown);
