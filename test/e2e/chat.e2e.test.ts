@@ -53,7 +53,7 @@ describe('flow: chat in the sidebar', () => {
     await world.chat.send('Tell me a long story');
     const answer = world.chat.messages('assistant').nth(before);
     // Wait for real streamed text, so Stop interrupts an answer in progress.
-    await eventually(() => answer.locator('.content').innerText().catch(() => ''), (text) => text.trim().split(/\s+/).length >= 3, 'slow-1 to stream a few words');
+    await eventually(() => world.chat.contentText(answer).catch(() => ''), (text) => text.trim().split(/\s+/).length >= 3, 'slow-1 to stream a few words');
     await world.chat.stopButton().click();
     await world.chat.assistantMessage(before, 'stopped', 10_000);
     const partial = await world.chat.contentText(answer);
@@ -81,7 +81,8 @@ describe('flow: chat in the sidebar', () => {
     await selectModel('slow-1');
     await world.chat.send('Tell me a long story');
     const answer = world.chat.messages('assistant').nth(before + 1);
-    const words = async (): Promise<number> => (await answer.locator('.content').innerText().catch(() => '')).trim().split(/\s+/).filter(Boolean).length;
+    // (Read as drawn even while scrolled away from: see contentText.)
+    const words = async (): Promise<number> => (await world.chat.contentText(answer).catch(() => '')).trim().split(/\s+/).filter(Boolean).length;
     await eventually(words, (count) => count >= 3, 'slow-1 to stream a few words');
     const box = await conversation.boundingBox();
     assert.ok(box, 'the conversation is shown');

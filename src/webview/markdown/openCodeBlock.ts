@@ -10,6 +10,7 @@
 // finished: the view keeps this block rather than rendering it again.
 import MarkdownIt from 'markdown-it';
 import { markBidiControls } from './bidi';
+import { codeFragment } from './codeFragment';
 import { highlightGrowingRest, type HighlightCache, type HighlightWork } from './highlight';
 import { emptyCodeBlockHtml } from './markdownEngine';
 import type { Sanitize } from './sanitizer';
@@ -25,8 +26,10 @@ export class OpenCodeBlock {
   private shownCode = '';
   private shownHtmlLength = 0;
 
-  constructor(doc: Document, private readonly sanitize: Sanitize, readonly language: string, private readonly work?: HighlightWork) {
-    this.element = sanitize(emptyCodeBlockHtml(language));
+  constructor(doc: Document, private readonly sanitize: Sanitize, readonly language: string, private readonly work?: HighlightWork & { sanitizedChars: number }) {
+    const frame = emptyCodeBlockHtml(language);
+    if (work) work.sanitizedChars += frame.length;
+    this.element = sanitize(frame);
     const code = this.element.querySelector('code');
     if (!code) {
       throw new Error('Model Access: a code block without <code>');
@@ -57,24 +60,29 @@ export class OpenCodeBlock {
     this.rest.replaceWith(...Array.from(this.rest.childNodes));
   }
 
+  /** Highlighted (or escaped) code as DOM: see codeFragment.ts. */
+  private fragment(html: string): DocumentFragment {
+    return codeFragment(this.code.ownerDocument, markBidiControls(html), this.sanitize, this.work);
+  }
+
   update(code: string): void {
     const restHtml = highlightGrowingRest(code, this.language, this.cache, this.work);
     if (restHtml === undefined) {
       // Not highlighted: plain text, settled at the last line break.
       const settledEnd = code.lastIndexOf('\n') + 1;
       if (settledEnd > this.shownCode.length) {
-        this.rest.before(this.lines(this.sanitize(markBidiControls(escapeHtml(code.slice(this.shownCode.length, settledEnd))))));
+        this.rest.before(this.lines(this.fragment(escapeHtml(code.slice(this.shownCode.length, settledEnd)))));
         this.shownCode = code.slice(0, settledEnd);
       }
-      this.rest.replaceChildren(this.sanitize(markBidiControls(escapeHtml(code.slice(this.shownCode.length)))));
+      this.rest.replaceChildren(this.fragment(escapeHtml(code.slice(this.shownCode.length))));
       return;
     }
     if (this.cache.html.length > this.shownHtmlLength) {
       // Settled chunks are highlight.js output ending outside any span: balanced HTML each.
-      this.rest.before(this.lines(this.sanitize(markBidiControls(this.cache.html.slice(this.shownHtmlLength)))));
+      this.rest.before(this.lines(this.fragment(this.cache.html.slice(this.shownHtmlLength))));
       this.shownHtmlLength = this.cache.html.length;
       this.shownCode = this.cache.code;
     }
-    this.rest.replaceChildren(this.sanitize(markBidiControls(restHtml)));
+    this.rest.replaceChildren(this.fragment(restHtml));
   }
 }
