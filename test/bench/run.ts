@@ -3,6 +3,8 @@
 // Chromium), each shape streamed by the reference server's echo-1, at full speed and paced.
 //   flock /tmp/editor.lock npm run bench            (the real-editor layer must run alone)
 //   npm run bench -- --jsdom-only | --editor-only
+//   BENCH_RUNS=3 npm run bench                        (the editor layer three times, each in a fresh editor:
+//                                                      its cells show min–max, as this machine varies a lot)
 import * as os from 'node:os';
 import { requireChromium } from '../harness/chromium';
 import { ensureCodeServer, HarnessSetupError } from '../harness/codeServerInstall';
@@ -13,7 +15,7 @@ import { runJsdomBench, type JsdomResult } from './render.bench';
 
 const COLUMNS: [string, number][] = [
   ['layer', 6], ['shape', 9], ['size', 6], ['pace tok/s', 10], ['ms', 7], ['max work/frame', 14], ['parsed/char', 11], ['DOM ops/char', 12],
-  ['tokens/s', 9], ['last token→shown ms', 19], ['of which webview ms', 19], ['× raw read', 10], ['tasks >50ms', 11], ['longest ms', 10],
+  ['tokens/s', 11], ['last token→shown ms', 19], ['of which webview ms', 19], ['× raw read', 10], ['tasks >50ms', 11], ['longest ms', 10],
 ];
 
 function line(cells: string[]): string {
@@ -28,10 +30,20 @@ function jsdomRow(result: JsdomResult): string {
     result.parsedPerChar.toFixed(2), result.domOpsPerChar.toFixed(3), DASH, DASH, DASH, DASH, DASH, DASH]);
 }
 
-function editorRow(result: EditorResult): string {
-  return line(['editor', result.shape, kb(result.chars), result.pace ? String(result.pace) : 'full', DASH, DASH, DASH, DASH,
-    result.tokensPerSecond.toFixed(0), result.lastTokenVisibleMs.toFixed(0), result.webviewMs.toFixed(0), result.ratioToRaw.toFixed(2),
-    String(result.longTasksOver50), result.longestTaskMs.toFixed(0)]);
+/** One value, or the range of a value over several runs. */
+function range(values: readonly number[], digits = 0): string {
+  const low = Math.min(...values).toFixed(digits);
+  const high = Math.max(...values).toFixed(digits);
+  return low === high ? low : `${low}–${high}`;
+}
+
+/** A case's row; with several runs, each cell is the range over them. */
+function editorRow(runs: readonly EditorResult[]): string {
+  const [first] = runs;
+  const cell = (value: (result: EditorResult) => number, digits = 0): string => range(runs.map(value), digits);
+  return line(['editor', first.shape, kb(first.chars), first.pace ? String(first.pace) : 'full', DASH, DASH, DASH, DASH,
+    cell((r) => r.tokensPerSecond), cell((r) => r.lastTokenVisibleMs), cell((r) => r.webviewMs), cell((r) => r.ratioToRaw, 2),
+    cell((r) => r.longTasksOver50), cell((r) => r.longestTaskMs)]);
 }
 
 async function main(): Promise<number> {
@@ -39,15 +51,20 @@ async function main(): Promise<number> {
   const editorOnly = process.argv.includes('--editor-only');
   if (!editorOnly) process.stderr.write('jsdom layer…\n');
   const jsdom = editorOnly ? [] : runJsdomBench();
-  let editor: EditorResult[] = [];
-  let reopen: ReopenResult | undefined;
+  const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? '1') || 1);
+  const editor: EditorResult[][] = [];
+  const reopen: ReopenResult[] = [];
   let editorNote = '';
   if (!jsdomOnly) {
     try {
       requireChromium();
       await ensureCodeServer();
-      process.stderr.write('real-editor layer (code-server + Chromium)…\n');
-      ({ streams: editor, reopen } = await runEditorBench(EDITOR_CASES, (text) => process.stderr.write(`${text}\n`)));
+      for (let run = 1; run <= runs; run++) {
+        process.stderr.write(`real-editor layer (code-server + Chromium)${runs > 1 ? `, run ${run} of ${runs}` : ''}…\n`);
+        const result = await runEditorBench(EDITOR_CASES, (text) => process.stderr.write(`${text}\n`));
+        result.streams.forEach((stream, i) => (editor[i] ??= []).push(stream));
+        if (result.reopen) reopen.push(result.reopen);
+      }
     } catch (error) {
       if (!(error instanceof HarnessSetupError)) throw error;
       editorNote = `real-editor layer skipped: ${error.message}`;
@@ -59,12 +76,15 @@ async function main(): Promise<number> {
   console.log(line(COLUMNS.map(([name]) => name)));
   console.log(`|${COLUMNS.map(([, width]) => '-'.repeat(width + 2)).join('|')}|`);
   for (const result of jsdom) console.log(jsdomRow(result));
-  for (const result of editor) console.log(editorRow(result));
+  for (const results of editor) console.log(editorRow(results));
   if (editorNote) console.log(editorNote);
-  if (reopen) {
-    console.log(`Reopening a chat of ${reopen.messages} messages (${reopen.kilobytes} KB) from the history list: newest message shown ${reopen.newestShownMs} ms, `
-      + `all rendered ${reopen.allRenderedMs} ms, tasks >50 ms while opening ${reopen.openLongTasks} (longest ${reopen.openLongestMs.toFixed(0)} ms); `
-      + `wheel-scrolling it to the top: tasks >50 ms ${reopen.scrollLongTasks} (longest ${reopen.scrollLongestMs.toFixed(0)} ms).`);
+  if (reopen.length > 0) {
+    const [first] = reopen;
+    const cell = (value: (result: ReopenResult) => number): string => range(reopen.map(value));
+    console.log(`Reopening a chat of ${first.messages} messages (${first.kilobytes} KB) from the history list${reopen.length > 1 ? ` (${reopen.length} runs)` : ''}: `
+      + `newest message shown ${cell((r) => r.newestShownMs)} ms, all rendered ${cell((r) => r.allRenderedMs)} ms, `
+      + `tasks >50 ms while opening ${cell((r) => r.openLongTasks)} (longest ${cell((r) => r.openLongestMs)} ms); `
+      + `wheel-scrolling it to the top: tasks >50 ms ${cell((r) => r.scrollLongTasks)} (longest ${cell((r) => r.scrollLongestMs)} ms).`);
   }
   for (const text of await activationReport()) console.log(text);
   return 0;
