@@ -2,7 +2,7 @@
 // counters per shape and size. editor: the whole path in the real editor (code-server +
 // Chromium), each shape streamed by the reference server's echo-1, at full speed and paced.
 //   flock /tmp/editor.lock npm run bench            (the real-editor layer must run alone)
-//   npm run bench -- --jsdom-only | --editor-only
+//   npm run bench -- --jsdom-only | --editor-only | --page-only
 //   BENCH_RUNS=3 npm run bench                        (the editor layer three times, each in a fresh editor:
 //                                                      its cells show min–max, as this machine varies a lot)
 import * as os from 'node:os';
@@ -10,6 +10,7 @@ import { requireChromium } from '../harness/chromium';
 import { ensureCodeServer, HarnessSetupError } from '../harness/codeServerInstall';
 import { activationReport } from './activation.bench';
 import { EDITOR_CASES, runEditorBench, type EditorResult } from './editor.bench';
+import { PAGE_CASES, runPageBench, type PageResult } from './page.bench';
 import type { ReopenResult } from './reopen.bench';
 import { runJsdomBench, type JsdomResult } from './render.bench';
 
@@ -49,17 +50,25 @@ function editorRow(runs: readonly EditorResult[]): string {
 async function main(): Promise<number> {
   const jsdomOnly = process.argv.includes('--jsdom-only');
   const editorOnly = process.argv.includes('--editor-only');
-  if (!editorOnly) process.stderr.write('jsdom layer…\n');
-  const jsdom = editorOnly ? [] : runJsdomBench();
+  const pageOnly = process.argv.includes('--page-only');
+  if (!editorOnly && !pageOnly) process.stderr.write('jsdom layer…\n');
+  const jsdom = editorOnly || pageOnly ? [] : runJsdomBench();
   const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? '1') || 1);
   const editor: EditorResult[][] = [];
   const reopen: ReopenResult[] = [];
+  const page: PageResult[][] = [];
   let editorNote = '';
   if (!jsdomOnly) {
     try {
       requireChromium();
-      await ensureCodeServer();
-      for (let run = 1; run <= runs; run++) {
+      if (!editorOnly) {
+        for (let run = 1; run <= runs; run++) {
+          process.stderr.write(`page layer (the chat page alone in Chromium)${runs > 1 ? `, run ${run} of ${runs}` : ''}…\n`);
+          (await runPageBench(PAGE_CASES)).forEach((result, i) => (page[i] ??= []).push(result));
+        }
+      }
+      if (!pageOnly) await ensureCodeServer();
+      for (let run = 1; run <= (pageOnly ? 0 : runs); run++) {
         process.stderr.write(`real-editor layer (code-server + Chromium)${runs > 1 ? `, run ${run} of ${runs}` : ''}…\n`);
         const result = await runEditorBench(EDITOR_CASES, (text) => process.stderr.write(`${text}\n`));
         result.streams.forEach((stream, i) => (editor[i] ??= []).push(stream));
@@ -86,7 +95,19 @@ async function main(): Promise<number> {
       + `tasks >50 ms while opening ${cell((r) => r.openLongTasks)} (longest ${cell((r) => r.openLongestMs)} ms); `
       + `wheel-scrolling it to the top: tasks >50 ms ${cell((r) => r.scrollLongTasks)} (longest ${cell((r) => r.scrollLongestMs)} ms).`);
   }
-  for (const text of await activationReport()) console.log(text);
+  if (page.length > 0) {
+    console.log('Page layer: the chat page alone in Chromium (400×900), no workbench; the host\'s messages posted in the page, a delta every 25 ms;'
+      + ' a short prompt (the answer alone is measured).');
+    console.log('| shape | size | arriving chars/s | last delta→shown ms | tasks >50ms | longest ms | layout ms/frame, first → last sixth |');
+    console.log('|-------|------|------------------|---------------------|-------------|------------|--------------------------------------|');
+    for (const results of page) {
+      const [first] = results;
+      const cell = (value: (result: PageResult) => number, digits = 0): string => range(results.map(value), digits);
+      console.log(`| ${first.shape} | ${kb(first.chars)} | ${first.charsPerSecond} | ${cell((r) => r.lastDeltaShownMs)} | ${cell((r) => r.longTasksOver50)} `
+        + `| ${cell((r) => r.longestTaskMs)} | ${cell((r) => r.layoutFirstMs, 1)} → ${cell((r) => r.layoutLastMs, 1)} |`);
+    }
+  }
+  if (!jsdomOnly && !pageOnly) for (const text of await activationReport()) console.log(text);
   return 0;
 }
 

@@ -1,0 +1,170 @@
+// The page layer of `npm run bench`: the chat page's own bundle (dist/webview.js, dist/webview.css) alone
+// in Chromium, without the workbench, the extension host or a server. The page posts the host's messages
+// to itself (a delta every 25 ms, as the host batches, with what arrived at a set rate), so what is
+// measured is the page's rendering only: how long after the last delta the answer is whole in the DOM,
+// the page's long tasks, and the browser's layout per frame (Chromium trace), which shows how a table's
+// layout grows with its rows. In code-server the page shares the workbench's renderer and main thread;
+// this layer says what is the page's own.
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { splitIntoTokens } from '../../server';
+import { launchChromium } from '../harness/chromium';
+import { projectRoot } from '../harness/paths';
+import { shapeText, type ShapeName } from '../unit/webview/markdown/shapes';
+
+export interface PageCase {
+  shape: ShapeName;
+  chars: number;
+  /** Characters per second arriving; 2,000 tokens/s is about 8,000. */
+  charsPerSecond: number;
+}
+
+export interface PageResult extends PageCase {
+  /** From the last delta posted to the answer's DOM last changing (a frame later: painted). */
+  lastDeltaShownMs: number;
+  longTasksOver50: number;
+  longestTaskMs: number;
+  /** The browser's layout per frame (ms, mean) in the first and the last sixth of the stream. */
+  layoutFirstMs: number;
+  layoutLastMs: number;
+}
+
+export const PAGE_CASES: PageCase[] = [
+  { shape: 'mixed', chars: 100_000, charsPerSecond: 150_000 },
+  { shape: 'list', chars: 60_000, charsPerSecond: 150_000 },
+  { shape: 'table', chars: 30_000, charsPerSecond: 150_000 },
+  { shape: 'table', chars: 30_000, charsPerSecond: 8_000 },
+  { shape: 'code', chars: 88_000, charsPerSecond: 150_000 },
+];
+
+const PAGE = `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="/webview.css"></head>
+<body><div id="root" data-strings="{}"></div>
+<script>window.acquireVsCodeApi = () => ({ postMessage() {}, getState() { return undefined; }, setState() {} });</script>
+<script src="/webview.js"></script></body></html>`;
+
+/** Serves the page and the built bundle (npm run bench builds it first). */
+function servePage(): Promise<http.Server> {
+  const dist = path.join(projectRoot, 'dist');
+  const server = http.createServer((request, response) => {
+    const name = (request.url ?? '/').split('?')[0];
+    if (name === '/') {
+      response.setHeader('content-type', 'text/html');
+      response.end(PAGE);
+      return;
+    }
+    const file = path.join(dist, path.normalize(name));
+    if (!file.startsWith(dist + path.sep) || !fs.existsSync(file)) {
+      response.statusCode = 404;
+      response.end();
+      return;
+    }
+    response.setHeader('content-type', file.endsWith('.css') ? 'text/css' : file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream');
+    response.end(fs.readFileSync(file));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+interface Streamed { lastDeltaShownMs: number; longTasks: number[] }
+
+/** Runs in the page: a new chat, the prompt, then the answer as deltas at the case's rate. */
+async function streamInPage({ text, tokens, charsPerSecond }: { text: string; tokens: string[]; charsPerSecond: number }): Promise<Streamed> {
+  const post = (message: unknown): void => window.postMessage(message, '*');
+  const start = Date.now();
+  post({ type: 'state', chat: { id: `bench-${start}`, title: '', createdAt: start, updatedAt: start, messages: [] }, model: 'echo-1', busy: false, hasApiKey: true, hasBaseUrl: true, history: [] });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const longTasks: number[] = [];
+  const observer = new PerformanceObserver((list) => { for (const entry of list.getEntries()) longTasks.push(entry.duration); });
+  observer.observe({ type: 'longtask' });
+  let lastChange = 0;
+  const mutations = new MutationObserver((records) => {
+    if (records.some((record) => (record.target instanceof Element ? record.target : record.target.parentElement)?.closest('.message[data-role=assistant] .content'))) {
+      requestAnimationFrame(() => { lastChange = Date.now(); });
+    }
+  });
+  const list = document.querySelector('.message-list');
+  if (!list) throw new Error('no .message-list in the page');
+  mutations.observe(list, { childList: true, subtree: true, characterData: true });
+  const sent = Date.now();
+  performance.mark('bench-start');
+  // A short prompt: this layer measures the answer alone (the editor layer's echo-1 shows its prompt too).
+  post({ type: 'messageAdded', message: { id: 'user', role: 'user', content: 'Go.', status: 'done', createdAt: sent } });
+  post({ type: 'messageAdded', message: { id: 'answer', role: 'assistant', content: '', status: 'streaming', model: 'echo-1', createdAt: sent } });
+  let next = 0;
+  let postedChars = 0;
+  await new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      const due = Math.min(text.length, ((Date.now() - sent) / 1000) * charsPerSecond);
+      let chunk = '';
+      while (next < tokens.length && postedChars + chunk.length < due) chunk += tokens[next++];
+      if (chunk) {
+        postedChars += chunk.length;
+        post({ type: 'delta', messageId: 'answer', content: chunk });
+      }
+      if (next >= tokens.length) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 25);
+  });
+  const lastDelta = Date.now();
+  post({ type: 'messageUpdated', message: { id: 'answer', role: 'assistant', content: text, status: 'done', model: 'echo-1', createdAt: sent } });
+  while (document.querySelector('.message[data-role=assistant]')?.getAttribute('data-status') !== 'done') {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  performance.mark('bench-end');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  observer.disconnect();
+  mutations.disconnect();
+  return { lastDeltaShownMs: lastChange - lastDelta, longTasks };
+}
+
+interface TraceEvent { name: string; ph: string; dur?: number; ts: number }
+
+/** Mean layout time (ms) of the first and the last sixth of the layouts while the answer streamed. */
+function layoutGrowth(events: TraceEvent[]): { first: number; last: number } {
+  const mark = (name: string): number => events.find((event) => event.name === name)?.ts ?? Number.NaN;
+  const [start, end] = [mark('bench-start'), mark('bench-end')];
+  const layouts = events.filter((event) => event.ph === 'X' && event.name === 'Layout' && event.ts >= start && event.ts <= end).sort((a, b) => a.ts - b.ts);
+  const sixth = Math.max(1, Math.floor(layouts.length / 6));
+  const mean = (part: TraceEvent[]): number => part.reduce((sum, event) => sum + (event.dur ?? 0), 0) / Math.max(1, part.length) / 1000;
+  return { first: mean(layouts.slice(0, sixth)), last: mean(layouts.slice(-sixth)) };
+}
+
+export async function runPageBench(cases: PageCase[]): Promise<PageResult[]> {
+  const server = await servePage();
+  const browser = await launchChromium();
+  const results: PageResult[] = [];
+  try {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 400, height: 900 });
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await page.locator('textarea#prompt').waitFor({ timeout: 30_000 });
+    for (const benchCase of cases) {
+      const text = shapeText(benchCase.shape, benchCase.chars);
+      const session = await browser.context.newCDPSession(page);
+      const events: TraceEvent[] = [];
+      session.on('Tracing.dataCollected', (data) => { events.push(...(data.value as unknown as TraceEvent[])); });
+      await session.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: ['devtools.timeline', 'blink.user_timing'] } });
+      const streamed = await page.evaluate(streamInPage, { text, tokens: splitIntoTokens(text), charsPerSecond: benchCase.charsPerSecond });
+      const complete = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve));
+      await session.send('Tracing.end');
+      await complete;
+      await session.detach();
+      const growth = layoutGrowth(events);
+      results.push({
+        ...benchCase,
+        lastDeltaShownMs: streamed.lastDeltaShownMs,
+        longTasksOver50: streamed.longTasks.filter((duration) => duration > 50).length,
+        longestTaskMs: Math.max(0, ...streamed.longTasks),
+        layoutFirstMs: growth.first,
+        layoutLastMs: growth.last,
+      });
+    }
+  } finally {
+    await browser.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  return results;
+}
