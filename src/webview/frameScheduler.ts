@@ -1,4 +1,5 @@
-// Coalesces rendering to one pass per animation frame, however many deltas arrive in it.
+// Coalesces rendering to one pass per animation frame, however many deltas arrive in it. (The page runs
+// that pass in a task right after the frame, not in its callback: see main.ts.)
 export type RequestFrame = (callback: () => void) => unknown;
 
 export class FrameScheduler {

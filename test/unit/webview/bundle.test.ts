@@ -104,6 +104,21 @@ describe('webview bundle (jsdom)', function () {
     assert.equal((window.document.querySelector('textarea#prompt') as HTMLTextAreaElement).value, 'unsent words');
   });
 
+  it('renders streamed text in a task of its own right after a frame, not in the frame\'s callback', async () => {
+    const { window } = load(code);
+    await fromHost(window, { type: 'state', chat: { id: 'c', title: '', createdAt: 1, updatedAt: 1, messages: [] }, model: 'echo-1', busy: true, hasApiKey: true, hasBaseUrl: true, history: [] });
+    await fromHost(window, { type: 'messageAdded', message: { id: 'a', role: 'assistant', content: '', status: 'streaming', createdAt: 1 } });
+    const delivered = new Promise<void>((resolve) => window.addEventListener('message', () => resolve(), { once: true }));
+    window.postMessage({ type: 'delta', messageId: 'a', content: 'Hello **world**' }, '*');
+    await delivered;
+    const text = (): string => window.document.querySelector('.message[data-id=a] .content')?.textContent ?? '';
+    // The page asked for its frame when the delta came, so its callback runs before this one, in the same frame.
+    const inFrame = await new Promise<string>((resolve) => window.requestAnimationFrame(() => resolve(text())));
+    assert.equal(inFrame, '', 'nothing is rendered in the frame\'s callback (the frame\'s own layout and paint follow it in the same task)');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    assert.equal(text().trim(), 'Hello world');
+  });
+
   it('needs neither eval nor inline styles (the CSP allows neither)', () => {
     assert.doesNotMatch(code, /new Function\(|[^\w.]eval\(/);
     assert.doesNotMatch(code, /setAttribute\(\s*["']style["']/);
