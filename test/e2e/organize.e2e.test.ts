@@ -95,7 +95,11 @@ describe('flow: find, search, fork, rename and pin chats', () => {
     const revealed = frame().locator('.message.revealed');
     await revealed.waitFor({ state: 'attached', timeout: 15_000 });
     assert.equal(await revealed.getAttribute('data-role'), 'assistant');
-    assert.match(await revealed.locator('.content').innerText(), /giraffes/);
+    // Read as drawn (innerText, not forced visible): the hit must be on screen. An answer's chunks
+    // skip rendering while off screen and count as empty until the frame after the scroll decides
+    // they are in view, so this waits for that frame. The highlight goes after a while: by id.
+    const hit = frame().locator(`.message[data-id="${await revealed.getAttribute('data-id')}"] .content`);
+    await eventually(() => hit.innerText(), (text) => /giraffes/.test(text), 'the revealed answer to be drawn on screen');
     assert.equal((await conversationOf(4, 'the chat of the hit')).length, 4);
   });
 
