@@ -151,7 +151,9 @@ async function untilAnswerDone(frame: Frame): Promise<void> {
 export async function runEditorBench(cases: EditorCase[], log: (line: string) => void): Promise<{ streams: EditorResult[]; reopen?: ReopenResult }> {
   const config: ServerConfig = { keys: defaultConfig.keys, models: [...defaultConfig.models, { id: PACED_MODEL, behavior: 'echo', tokensPerSecond: 2000 }] };
   const server = await startReferenceServer({ config });
-  const editor = await startEditor({ baseUrl: server.baseUrl, apiKey: 'demo-key', settings: { 'modelAccess.model': 'echo-1' } });
+  // (The server is closed when the editor fails to start too: left open, it kept the bench from exiting.)
+  const editor = await startEditor({ baseUrl: server.baseUrl, apiKey: 'demo-key', settings: { 'modelAccess.model': 'echo-1' } })
+    .catch(async (error: unknown) => { await server.close(); throw error; });
   const results: EditorResult[] = [];
   let reopen: ReopenResult | undefined;
   try {

@@ -29,6 +29,8 @@ export interface PageResult extends PageCase {
   /** The browser's layout per frame (ms, mean) in the first and the last sixth of the stream. */
   layoutFirstMs: number;
   layoutLastMs: number;
+  /** The page's main thread busy while the answer streamed (tasks, ms): all the work the answer cost it. */
+  busyMs: number;
 }
 
 export const PAGE_CASES: PageCase[] = [
@@ -120,7 +122,7 @@ async function streamInPage({ text, tokens, charsPerSecond }: { text: string; to
   return { lastDeltaShownMs: lastChange - lastDelta, longTasks };
 }
 
-interface TraceEvent { name: string; ph: string; dur?: number; ts: number }
+interface TraceEvent { name: string; ph: string; dur?: number; ts: number; pid?: number; tid?: number }
 
 /** Mean layout time (ms) of the first and the last sixth of the layouts while the answer streamed. */
 function layoutGrowth(events: TraceEvent[]): { first: number; last: number } {
@@ -130,6 +132,24 @@ function layoutGrowth(events: TraceEvent[]): { first: number; last: number } {
   const sixth = Math.max(1, Math.floor(layouts.length / 6));
   const mean = (part: TraceEvent[]): number => part.reduce((sum, event) => sum + (event.dur ?? 0), 0) / Math.max(1, part.length) / 1000;
   return { first: mean(layouts.slice(0, sixth)), last: mean(layouts.slice(-sixth)) };
+}
+
+/** The main thread's time in tasks between the marks (the thread the marks were made on; nested tasks once). */
+function busyTime(events: TraceEvent[]): number {
+  const startMark = events.find((event) => event.name === 'bench-start');
+  const end = events.find((event) => event.name === 'bench-end')?.ts ?? Number.NaN;
+  // (Chromium names a task RunTask or, in newer versions, ThreadControllerImpl::RunTask.)
+  const tasks = events.filter((event) => event.ph === 'X' && /^(?:ThreadControllerImpl::)?RunTask$/.test(event.name)
+    && event.pid === startMark?.pid && event.tid === startMark?.tid
+    && event.ts >= (startMark?.ts ?? Number.NaN) && event.ts <= end).sort((a, b) => a.ts - b.ts);
+  let busy = 0;
+  let covered = 0;
+  for (const task of tasks) {
+    const taskEnd = task.ts + (task.dur ?? 0);
+    if (taskEnd > covered) busy += taskEnd - Math.max(task.ts, covered);
+    covered = Math.max(covered, taskEnd);
+  }
+  return busy / 1000;
 }
 
 export async function runPageBench(cases: PageCase[]): Promise<PageResult[]> {
@@ -146,7 +166,7 @@ export async function runPageBench(cases: PageCase[]): Promise<PageResult[]> {
       const session = await browser.context.newCDPSession(page);
       const events: TraceEvent[] = [];
       session.on('Tracing.dataCollected', (data) => { events.push(...(data.value as unknown as TraceEvent[])); });
-      await session.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: ['devtools.timeline', 'blink.user_timing'] } });
+      await session.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: ['devtools.timeline', 'blink.user_timing', 'toplevel'] } });
       const streamed = await page.evaluate(streamInPage, { text, tokens: splitIntoTokens(text), charsPerSecond: benchCase.charsPerSecond });
       const complete = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve));
       await session.send('Tracing.end');
@@ -160,6 +180,7 @@ export async function runPageBench(cases: PageCase[]): Promise<PageResult[]> {
         longestTaskMs: Math.max(0, ...streamed.longTasks),
         layoutFirstMs: growth.first,
         layoutLastMs: growth.last,
+        busyMs: busyTime(events),
       });
     }
   } finally {

@@ -98,13 +98,13 @@ async function main(): Promise<number> {
   if (page.length > 0) {
     console.log('Page layer: the chat page alone in Chromium (400×900), no workbench; the host\'s messages posted in the page, a delta every 25 ms;'
       + ' a short prompt (the answer alone is measured).');
-    console.log('| shape | size | arriving chars/s | last delta→shown ms | tasks >50ms | longest ms | layout ms/frame, first → last sixth |');
-    console.log('|-------|------|------------------|---------------------|-------------|------------|--------------------------------------|');
+    console.log('| shape | size | arriving chars/s | last delta→shown ms | tasks >50ms | longest ms | layout ms/frame, first → last sixth | main thread busy ms |');
+    console.log('|-------|------|------------------|---------------------|-------------|------------|--------------------------------------|---------------------|');
     for (const results of page) {
       const [first] = results;
       const cell = (value: (result: PageResult) => number, digits = 0): string => range(results.map(value), digits);
       console.log(`| ${first.shape} | ${kb(first.chars)} | ${first.charsPerSecond} | ${cell((r) => r.lastDeltaShownMs)} | ${cell((r) => r.longTasksOver50)} `
-        + `| ${cell((r) => r.longestTaskMs)} | ${cell((r) => r.layoutFirstMs, 1)} → ${cell((r) => r.layoutLastMs, 1)} |`);
+        + `| ${cell((r) => r.longestTaskMs)} | ${cell((r) => r.layoutFirstMs, 1)} → ${cell((r) => r.layoutLastMs, 1)} | ${cell((r) => r.busyMs)} |`);
     }
   }
   if (!jsdomOnly && !pageOnly) for (const text of await activationReport()) console.log(text);
