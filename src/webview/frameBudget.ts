@@ -20,7 +20,7 @@ export class FrameBudget {
   private spent = 0;
 
   /** `now` in milliseconds (tests pass a fake clock). */
-  constructor(private readonly now: () => number = () => performance.now()) {}
+  constructor(readonly now: () => number = () => performance.now()) {}
 
   /** A new frame (or a host message handled between frames): nothing spent yet. */
   startFrame(): void {

@@ -12,12 +12,21 @@
 // A finished container or code block is not moved out of `.md-tail`: the tail becomes a chunk
 // where it is, and a new tail follows it. Moving a node re-creates the style and layout of all
 // of it: for a 1,000-line code block or a long table, one task of 100+ ms when it finishes.
-import { FrameBudget } from '../frameBudget';
+import { FRAME_BUDGET_CHARS, FrameBudget } from '../frameBudget';
 import { OpenCodeBlock } from './openCodeBlock';
 import type { Sanitize } from './sanitizer';
 import type { ContainerKind, RenderUpdate, StreamingMarkdownRenderer } from './streamingRenderer';
 
 const BLOCKS_PER_CHUNK = 16;
+/**
+ * The browser lays a table out whole whenever a row is added (Chromium, whatever the table's CSS), so
+ * each update of a long open table costs more the longer it is. From this many rows on, while the view
+ * keeps up with the stream, the table is updated at most every LONG_TABLE_UPDATE_MS (its rows then
+ * arrive a few at a time; a model writes a row in about that time anyway), and at once when the answer
+ * ends. A view behind the stream (more waiting than a frame renders) renders every frame, as always.
+ */
+export const LONG_TABLE_ROWS = 100;
+export const LONG_TABLE_UPDATE_MS = 100;
 
 interface OpenElement {
   kind: ContainerKind;
@@ -42,6 +51,7 @@ export class MarkdownView {
   private openCode: OpenCodeBlock | undefined;
   private readonly budget: FrameBudget;
   private readonly ownBudget: boolean;
+  private lastLongTableUpdate = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly container: HTMLElement,
@@ -84,6 +94,11 @@ export class MarkdownView {
    */
   update(final: boolean): boolean {
     if (this.ownBudget) this.budget.startFrame();
+    if (!final && this.pending !== '' && this.pending.length < FRAME_BUDGET_CHARS && this.longTableOpen()) {
+      const now = this.budget.now();
+      if (now - this.lastLongTableUpdate < LONG_TABLE_UPDATE_MS) return true;
+      this.lastLongTableUpdate = now;
+    }
     let rendered = false;
     while (!rendered || this.pending !== '') {
       const size = this.pending === '' ? 0 : this.budget.nextSlice();
@@ -207,6 +222,10 @@ export class MarkdownView {
     if (closed !== undefined && this.open.length === 0) {
       this.settleTail(closed.nodes);
     }
+  }
+
+  private longTableOpen(): boolean {
+    return this.open.some((element) => element.kind === 'table' && element.parent.childElementCount >= LONG_TABLE_ROWS);
   }
 
   /** Where settled children go now: the innermost open container, or `.md-tail`. */
