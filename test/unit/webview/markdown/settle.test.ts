@@ -20,7 +20,9 @@ describe('webview/markdown: finished blocks stay in place', () => {
     it(`${shape}: the block element shown while it streamed is the one kept, never detached, and the DOM is a full render`, () => {
       const text = `Before.\n\n${shapeText(shape, 6_000)}\n\nAfter.\n`;
       const container = window.document.createElement('div');
-      const view = new MarkdownView(container, new StreamingMarkdownRenderer(md), sanitize);
+      // A frame every 16 ms of a fake clock (a long table's updates depend on it, not on the machine).
+      let clock = 0;
+      const view = new MarkdownView(container, new StreamingMarkdownRenderer(md), sanitize, () => clock);
       const observer = new window.MutationObserver(() => undefined);
       observer.observe(container, { childList: true, subtree: true });
       let streamed: Element | null = null;
@@ -34,6 +36,7 @@ describe('webview/markdown: finished blocks stay in place', () => {
       for (const frame of framesOf(tokensOf(text), 3)) {
         view.append(frame);
         view.update(false);
+        clock += 16;
         shown += frame.length;
         countDetached();
         // Halfway through, the block is well under way: from here on it must never leave the DOM.
