@@ -161,13 +161,31 @@ export async function runPageBench(cases: PageCase[]): Promise<PageResult[]> {
     await page.setViewportSize({ width: 400, height: 900 });
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
     await page.locator('textarea#prompt').waitFor({ timeout: 30_000 });
+    // The page warms its renderer up while idle after it loads (warmUp.ts), as it does while a user
+    // reads before the first answer: wait until it is quiet (ten idle periods in a row with time to spare).
+    await page.evaluate(async () => {
+      for (let quiet = 0; quiet < 10;) {
+        quiet = await new Promise<boolean>((resolve) => requestIdleCallback((deadline) => resolve(deadline.timeRemaining() > 40))) ? quiet + 1 : 0;
+      }
+    });
     for (const benchCase of cases) {
       const text = shapeText(benchCase.shape, benchCase.chars);
       const session = await browser.context.newCDPSession(page);
       const events: TraceEvent[] = [];
       session.on('Tracing.dataCollected', (data) => { events.push(...(data.value as unknown as TraceEvent[])); });
       await session.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: ['devtools.timeline', 'blink.user_timing', 'toplevel'] } });
+      // A development aid, as in the editor layer: `BENCH_PROFILE=dir` writes a CPU profile of each case.
+      if (process.env.BENCH_PROFILE) {
+        await session.send('Profiler.enable');
+        await session.send('Profiler.setSamplingInterval', { interval: 250 });
+        await session.send('Profiler.start');
+      }
       const streamed = await page.evaluate(streamInPage, { text, tokens: splitIntoTokens(text), charsPerSecond: benchCase.charsPerSecond });
+      if (process.env.BENCH_PROFILE) {
+        const { profile } = await session.send('Profiler.stop');
+        fs.mkdirSync(process.env.BENCH_PROFILE, { recursive: true });
+        fs.writeFileSync(path.join(process.env.BENCH_PROFILE, `page-${benchCase.shape}-${benchCase.charsPerSecond}.cpuprofile`), JSON.stringify(profile));
+      }
       const complete = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve));
       await session.send('Tracing.end');
       await complete;

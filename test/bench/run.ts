@@ -96,8 +96,8 @@ async function main(): Promise<number> {
       + `wheel-scrolling it to the top: tasks >50 ms ${cell((r) => r.scrollLongTasks)} (longest ${cell((r) => r.scrollLongestMs)} ms).`);
   }
   if (page.length > 0) {
-    console.log('Page layer: the chat page alone in Chromium (400×900), no workbench; the host\'s messages posted in the page, a delta every 25 ms;'
-      + ' a short prompt (the answer alone is measured).');
+    console.log('Page layer: the chat page alone in Chromium (400×900), no workbench, once it has warmed up while idle; the host\'s messages posted'
+      + ' in the page, a delta every 25 ms; a short prompt (the answer alone is measured).');
     console.log('| shape | size | arriving chars/s | last delta→shown ms | tasks >50ms | longest ms | layout ms/frame, first → last sixth | main thread busy ms |');
     console.log('|-------|------|------------------|---------------------|-------------|------------|--------------------------------------|---------------------|');
     for (const results of page) {
