@@ -37,6 +37,18 @@ describe('flow: chat in the sidebar', () => {
     assert.equal(await world.chat.contentText(user), prompt);
   });
 
+  it('shows every row of a long table echo-1 streams, the last ones too (past 100 rows a streaming table updates less often)', async () => {
+    await world.openModelAccess();
+    const rows = 150;
+    const prompt = `| n | square |\n|---|---|\n${Array.from({ length: rows }, (_, i) => `| ${i} | ${i * i} |`).join('\n')}`;
+    const before = await world.chat.messages('assistant').count();
+    await world.chat.send(prompt);
+    const answer = await world.chat.assistantMessage(before, 'done');
+    const cells = await answer.locator('.content tbody tr').evaluateAll((trs) => trs.map((tr) => tr.textContent?.replace(/\s+/g, ' ').trim()));
+    assert.equal(cells.length, rows);
+    assert.equal(cells.at(-1), `${rows - 1} ${(rows - 1) ** 2}`);
+  });
+
   it('answers with the streaming-only model stream-only-1', async () => {
     await selectModel('stream-only-1');
     const prompt = 'Stream only, please: alpha beta gamma';

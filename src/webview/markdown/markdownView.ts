@@ -19,7 +19,8 @@ import type { ContainerKind, RenderUpdate, StreamingMarkdownRenderer } from './s
 
 const BLOCKS_PER_CHUNK = 16;
 /**
- * The browser lays a table out whole whenever a row is added (Chromium, whatever the table's CSS), so
+ * The browser lays a table out whole whenever a row is added (Chromium; `table-layout: fixed`, cells that
+ * do not wrap and containment on the body or the scroll box did not change that, measured), so
  * each update of a long open table costs more the longer it is. From this many rows on, while the view
  * keeps up with the stream, the table is updated at most every LONG_TABLE_UPDATE_MS (its rows then
  * arrive a few at a time; a model writes a row in about that time anyway), and at once when the answer
