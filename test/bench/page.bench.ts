@@ -191,6 +191,9 @@ export async function runPageBench(cases: PageCase[]): Promise<PageResult[]> {
       await session.send('Tracing.end');
       await complete;
       await session.detach();
+      if (process.env.BENCH_PROFILE) {
+        fs.writeFileSync(path.join(process.env.BENCH_PROFILE, `page-${benchCase.shape}-${benchCase.charsPerSecond}.trace.json`), JSON.stringify(events));
+      }
       const growth = layoutGrowth(events);
       results.push({
         ...benchCase,

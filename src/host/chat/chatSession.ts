@@ -13,7 +13,7 @@ import type { DeletedChat, HistoryStore } from './historyStore';
 import { StreamingFallback } from './streamingFallback';
 import { Throttle } from './throttle';
 import { realTimers, type Timers } from './timers';
-import { forkTranscript, pinRefusal, renameTranscript, type PinRefusal } from './organize';
+import { adoptStoredMeta, forkTranscript, metaOf, pinRefusal, renameTranscript, setMeta, type ChatMeta, type PinRefusal } from './organize';
 import { createTranscript, newId, titleOf } from './transcript';
 import { rememberedChoice, type ModelChoice } from './modelChoice';
 import { profileModelLabel } from '../profiles/profiles';
@@ -114,6 +114,11 @@ export class ChatSession {
   private readonly learnedFrom = new Set<string>();
   /** "New chat with a summary": the summary being written or shown. */
   private readonly summaries: SummaryWriter;
+  /**
+   * A chat's own fields (name, pin) as this window last read or wrote them: what another window changed
+   * since is kept when this window writes the chat whole (see adoptStoredMeta). None: never stored.
+   */
+  private readonly syncedMeta = new WeakMap<Transcript, ChatMeta>();
 
   constructor(private readonly deps: ChatSessionDeps) {
     this.timers = deps.timers ?? realTimers;
@@ -128,7 +133,7 @@ export class ChatSession {
       request: (messages, signal) => this.requestSummary(messages, signal),
     });
     const currentId = deps.store.currentId();
-    this.transcript = (currentId && deps.store.load(currentId)) || createTranscript(this.timers.now());
+    this.transcript = this.loaded(currentId ? deps.store.load(currentId) : undefined) ?? createTranscript(this.timers.now());
     this.choice = rememberedChoice(this.transcript.messages);
   }
 
@@ -342,7 +347,7 @@ export class ChatSession {
       }
       return;
     }
-    const transcript = this.deps.store.load(chatId);
+    const transcript = this.loaded(this.deps.store.load(chatId));
     if (!transcript) {
       this.deps.log.warn('Chat: the chat to open is no longer stored.');
       this.deps.post({ type: 'history', history: this.history() });
@@ -518,38 +523,58 @@ export class ChatSession {
     if (!stored || stored.updatedAt <= this.transcript.updatedAt) {
       return false;
     }
-    this.transcript = stored;
+    this.transcript = this.loaded(stored);
     this.deps.onStateReplaced();
     return true;
   }
 
   /**
-   * Applies `change` to a chat and stores it whole; false when it is neither the open chat nor stored.
-   * The open chat is changed in memory and saved through the session's queue (so a save in flight
-   * cannot write the old title back); another chat is read from the store, changed and written.
+   * Applies `change` (a rename, a pin) to a chat. The open chat, while this window answers in it, is
+   * changed in memory and written whole through the session's queue (so a save in flight cannot write
+   * the old title back). Any other chat, and the open one otherwise, is changed in its file alone: its
+   * messages stay as stored, since another window may be streaming into it (see
+   * HistoryStore.changeStored). False when the chat is neither open nor stored.
    */
   private async changeChat(chatId: string, change: (transcript: Transcript) => void): Promise<boolean> {
     if (chatId === this.transcript.id) {
-      this.adoptNewerStored();
-      change(this.transcript);
+      // What this window has queued lands first: the change applies to the chat as this window wrote it.
+      await this.saved;
+    }
+    const transcript = this.transcript;
+    const open = chatId === transcript.id;
+    if (open && this.busy) {
+      change(transcript);
       // While an answer streams, saves append answer text only: this one must write the chat whole.
-      if (this.streamingSave) {
-        this.streamingSave.rewrite = true;
-      }
+      if (this.streamingSave) this.streamingSave.rewrite = true;
       this.saveNow();
       await this.saved;
     } else {
-      const stored = this.deps.store.load(chatId);
-      if (!stored) {
+      const written = await this.deps.store.changeStored(chatId, change);
+      if (open && transcript === this.transcript) {
+        if (written) {
+          // The file has the chat's fields now (with what another window changed before): so has this copy.
+          setMeta(transcript, written);
+          this.syncedMeta.set(transcript, written);
+        } else {
+          // Not stored yet (a summary not confirmed yet, say): stored whole, as any change to it.
+          change(transcript);
+          this.saveNow();
+          await this.saved;
+        }
+      } else if (!written) {
         this.deps.log.warn('Chat: the chat to change is no longer stored.');
         this.deps.post({ type: 'history', history: this.history() });
         return false;
       }
-      change(stored);
-      await this.deps.store.save(stored);
     }
     this.deps.post({ type: 'history', history: this.history() });
     return true;
+  }
+
+  /** Records a chat read from the store as this window's starting point (see syncedMeta). */
+  private loaded<T extends Transcript | undefined>(transcript: T): T {
+    if (transcript) this.syncedMeta.set(transcript, metaOf(transcript));
+    return transcript;
   }
 
   private offerUndo(deleted: DeletedChat | undefined): void {
@@ -765,10 +790,17 @@ export class ChatSession {
         if (streaming) {
           streaming.rewrite = false;
         }
+        // A name or pin another window gave the chat meanwhile is kept, not written over.
+        const base = this.syncedMeta.get(transcript);
+        const stored = base && this.deps.store.storedMeta(transcript.id);
+        if (base && stored && adoptStoredMeta(transcript, base, stored)) {
+          this.deps.log.info('Chat: kept the name or pin another window gave this chat.');
+        }
         // Measured right before save() serializes the chat: that much of the answer is then on disk.
         const content = streaming?.answer.content.length ?? 0;
         const reasoning = streaming?.answer.reasoning?.length ?? 0;
         await this.deps.store.save(transcript);
+        this.syncedMeta.set(transcript, metaOf(transcript));
         if (streaming) {
           Object.assign(streaming, { based: true, content, reasoning });
         }

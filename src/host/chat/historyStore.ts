@@ -3,7 +3,8 @@ import { WEBVIEW_STRINGS } from '../../shared/webviewStrings';
 import type { ChatFiles, StoredFile } from './chatFiles';
 import { applyJournal, journalLine, journalOf } from './answerJournal';
 import { QueuedFiles } from './queuedFiles';
-import { parseTranscript, toSummary } from './transcript';
+import { metaOf, type ChatMeta } from './organize';
+import { parseStoredTranscript, parseTranscript, toSummary } from './transcript';
 
 /** A deleted chat's files as they were, to put back (Undo). */
 export interface DeletedChat {
@@ -109,6 +110,30 @@ export class HistoryStore {
     // The whole chat is on disk: the journal of its streaming answer is no longer needed.
     await this.files.remove(journalOf(file));
     await Promise.all(evicted.map((summary) => this.removeChatFiles(fileOf(summary.id))));
+  }
+
+  /**
+   * Changes a stored chat's own fields (its name, its pin) in its file and nothing else: its messages
+   * are written back as they are stored, an answer 'streaming' stays so and its journal stays in place,
+   * since another window may be streaming that answer right now (and keeps appending to the journal).
+   * Resolves the chat's fields as written, or undefined when the chat is not stored or unreadable.
+   */
+  async changeStored(id: string, change: (transcript: Transcript) => void): Promise<ChatMeta | undefined> {
+    const file = chatFile(id);
+    const stored = file === undefined ? undefined : parseStoredTranscript(this.readJson(file));
+    if (file === undefined || stored?.id !== id) {
+      return undefined;
+    }
+    change(stored);
+    await this.files.writeAtomic(file, JSON.stringify(stored));
+    return metaOf(stored);
+  }
+
+  /** A stored chat's own fields as they are in its file now; undefined when it is not stored or unreadable. */
+  storedMeta(id: string): ChatMeta | undefined {
+    const file = chatFile(id);
+    const stored = file === undefined ? undefined : parseStoredTranscript(this.readJson(file));
+    return stored?.id === id ? metaOf(stored) : undefined;
   }
 
   /**

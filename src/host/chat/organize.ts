@@ -59,3 +59,49 @@ export function pinRefusal(pinnedNow: number, maxChats: number): PinRefusal | un
   const limit = maxPinnedChats(maxChats);
   return pinnedNow >= limit ? { reason: 'tooMany', limit, capacity: maxChats } : undefined;
 }
+
+/** What renaming and pinning change: the chat's own fields, not its messages. */
+export interface ChatMeta {
+  title: string;
+  renamed: boolean;
+  pinned: boolean;
+}
+
+export function metaOf(transcript: Transcript): ChatMeta {
+  return { title: transcript.title, renamed: transcript.renamed === true, pinned: transcript.pinned === true };
+}
+
+/** Gives `transcript` these fields (in place). */
+export function setMeta(transcript: Transcript, meta: ChatMeta): void {
+  transcript.title = meta.title;
+  if (meta.renamed) transcript.renamed = true;
+  else delete transcript.renamed;
+  if (meta.pinned) transcript.pinned = true;
+  else delete transcript.pinned;
+}
+
+/**
+ * Another window may rename or pin a chat this window has open (or is streaming into): writing this
+ * window's copy whole would undo that. A three-way merge: each field that the stored chat changed since
+ * `base` (what this window last read or wrote) and this copy did not is taken from the stored chat.
+ * True when something was taken. Changes `transcript` in place.
+ */
+export function adoptStoredMeta(transcript: Transcript, base: ChatMeta, stored: ChatMeta): boolean {
+  const ours = metaOf(transcript);
+  const merged = { ...ours };
+  // A name and whether it was given by the user go together; a name the user gave beats a title this copy
+  // made up from its first prompt meanwhile.
+  const oursChanged = ours.title !== base.title || ours.renamed !== base.renamed;
+  if ((stored.title !== base.title || stored.renamed !== base.renamed) && (!oursChanged || (stored.renamed && !ours.renamed))) {
+    merged.title = stored.title;
+    merged.renamed = stored.renamed;
+  }
+  if (stored.pinned !== base.pinned && ours.pinned === base.pinned) {
+    merged.pinned = stored.pinned;
+  }
+  if (merged.title === ours.title && merged.renamed === ours.renamed && merged.pinned === ours.pinned) {
+    return false;
+  }
+  setMeta(transcript, merged);
+  return true;
+}

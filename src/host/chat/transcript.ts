@@ -147,7 +147,17 @@ export function parseMessage(value: unknown): TranscriptMessage | undefined {
 }
 
 /** A transcript from storage, checked field by field; undefined when it is not one. Malformed messages are dropped. */
+/** A chat read back from storage, an answer cut off by a crash marked stopped (see recoverInterrupted). */
 export function parseTranscript(value: unknown): Transcript | undefined {
+  const transcript = parseStoredTranscript(value);
+  return transcript && recoverInterrupted(transcript);
+}
+
+/**
+ * A chat read back from storage as it is stored: an answer still 'streaming' stays so (it may be
+ * streaming in another window right now). For changing the chat's own fields in its file only.
+ */
+export function parseStoredTranscript(value: unknown): Transcript | undefined {
   if (!isRecord(value) || typeof value.id !== 'string' || !Array.isArray(value.messages)) {
     return undefined;
   }
@@ -166,7 +176,7 @@ export function parseTranscript(value: unknown): Transcript | undefined {
   if (value.pinned === true) transcript.pinned = true;
   const forkedFrom = parseForkOrigin(value.forkedFrom);
   if (forkedFrom) transcript.forkedFrom = forkedFrom;
-  return recoverInterrupted(transcript);
+  return transcript;
 }
 
 function parseForkOrigin(value: unknown): ForkOrigin | undefined {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { ApiError } from '../../../../src/api/errors';
-import { ChatSession, type ChatSessionDeps } from '../../../../src/host/chat/chatSession';
+import { ChatSession, SAVE_INTERVAL_MS, type ChatSessionDeps } from '../../../../src/host/chat/chatSession';
 import type { ChatClient, ChatRequestOptions, ChatSettings, StreamEvent } from '../../../../src/host/chat/chatTypes';
 import type { WireMessage } from '../../../../src/api';
 import { memoryChatFiles, type ChatFiles } from '../../../../src/host/chat/chatFiles';
@@ -637,6 +637,105 @@ describe('ChatSession', () => {
       assert.deepEqual(here.chat.messages.map((m) => m.content), ['one', 'one', 'two', 'two', 'three', 'three']);
       assert.ok(replays > 0, 'the view gets the chat as stored before the new message');
       assert.deepEqual(client.calls[2].messages.map((m) => m.content), ['one', 'one', 'two', 'two', 'three'], 'the model sees the whole chat');
+    });
+
+    describe('naming or pinning a chat another window is answering in', () => {
+      /** Yields 'first', then waits for `release` before ' second' and the end. */
+      let release: () => void;
+      beforeEach(() => {
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        client.script = async function* () {
+          yield { type: 'text', text: 'first' };
+          await gate;
+          yield { type: 'text', text: ' second' };
+          yield { type: 'done', finishReason: 'stop' };
+        };
+      });
+
+      /** Window A streams 'first' (journaled), waiting for release. */
+      async function streamingWindow(): Promise<{ here: ChatSession; answering: Promise<void> }> {
+        const here = makeSession();
+        const answering = here.send('Hi');
+        await until(() => here.chat.messages[1]?.content === 'first');
+        timers.advance(SAVE_INTERVAL_MS);
+        await until(() => memory.read(`chat-${here.chat.id}.journal`) !== undefined);
+        return { here, answering };
+      }
+
+      const raw = (id: string): { title: string; renamed?: boolean; pinned?: boolean; messages: { content: string; status: string }[] } =>
+        JSON.parse(memory.read(`chat-${id}.json`) ?? '{}');
+
+      for (const opened of [false, true]) {
+        it(`leaves the answer streaming and its journal in place, and the name and pin outlive the answer's end (${opened ? 'open in both windows' : 'not open there'})`, async () => {
+          const { here, answering } = await streamingWindow();
+          const id = here.chat.id;
+          const there = makeSession();
+          if (!opened) await there.newChat();
+          assert.equal(there.chat.id === id, opened);
+          assert.equal(await there.rename(id, 'Named elsewhere'), true);
+          assert.equal(await there.setPinned(id, true), undefined);
+          assert.deepEqual(raw(id).messages.map((m) => m.status), ['done', 'streaming'], 'still streaming in storage');
+          assert.ok(memory.read(`chat-${id}.journal`)?.includes('first'), 'the journal is kept');
+          // More text arrives in window A and is journaled: a crash now still recovers all of it.
+          release();
+          await until(() => here.chat.messages[1]?.content === 'first second');
+          timers.advance(SAVE_INTERVAL_MS);
+          await answering;
+          const stored = new HistoryStore(memory).load(id);
+          assert.deepEqual(stored?.messages.map((m) => [m.content, m.status]), [['Hi', 'done'], ['first second', 'done']]);
+          assert.deepEqual([stored?.title, stored?.renamed, stored?.pinned], ['Named elsewhere', true, true], "window A's final save kept them");
+          assert.deepEqual([here.chat.title, here.chat.pinned], ['Named elsewhere', true], 'and so does window A');
+          assert.ok(posted.some((m) => m.type === 'history' && m.history.some((summary) => summary.id === id && summary.title === 'Named elsewhere' && summary.pinned)));
+        });
+      }
+
+      it('a crash of the answering window after the rename still reopens the text journaled after it', async () => {
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        client.script = async function* (call) {
+          yield { type: 'text', text: 'first' };
+          await gate;
+          yield* hangAfter(' second')(call);
+        };
+        const { here } = await streamingWindow();
+        const there = makeSession();
+        await there.newChat();
+        await there.rename(here.chat.id, 'Named elsewhere');
+        release();
+        await until(() => here.chat.messages[1]?.content === 'first second');
+        timers.advance(SAVE_INTERVAL_MS);
+        await until(() => memory.read(`chat-${here.chat.id}.journal`)?.includes('second') === true);
+        const reopened = new HistoryStore(memory).load(here.chat.id);
+        assert.deepEqual(reopened?.messages.map((m) => [m.content, m.status]), [['Hi', 'done'], ['first second', 'stopped']]);
+        assert.equal(reopened?.title, 'Named elsewhere');
+        here.stop();
+      });
+
+      it('renaming it in the answering window while the other window pinned it keeps both', async () => {
+        const { here, answering } = await streamingWindow();
+        const there = makeSession();
+        await there.newChat();
+        await there.setPinned(here.chat.id, true);
+        assert.equal(await here.rename(here.chat.id, 'Named here'), true);
+        release();
+        await answering;
+        const stored = new HistoryStore(memory).load(here.chat.id);
+        assert.deepEqual([stored?.title, stored?.pinned, stored?.messages[1].content], ['Named here', true, 'first second']);
+      });
+    });
+
+    it('a name another window gave the open chat is kept when this window continues it', async () => {
+      const here = makeSession();
+      await here.send('one');
+      const there = makeSession();
+      await there.newChat();
+      await there.rename(here.chat.id, 'Named elsewhere');
+      // Pinned here before it continues: the file's name comes with the pin.
+      assert.equal(await here.setPinned(here.chat.id, true), undefined);
+      assert.equal(here.chat.title, 'Named elsewhere');
+      await here.send('two');
+      const stored = new HistoryStore(memory).load(here.chat.id);
+      assert.deepEqual([stored?.title, stored?.pinned], ['Named elsewhere', true]);
+      assert.deepEqual(stored?.messages.map((m) => m.content), ['one', 'one', 'two', 'two']);
     });
 
     it('reopening the open chat from the list shows what another window added to it', async () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { forkTranscript, maxPinnedChats, pinRefusal, renameTranscript, RENAMED_TITLE_MAX_LENGTH } from '../../../../src/host/chat/organize';
+import { adoptStoredMeta, forkTranscript, maxPinnedChats, metaOf, pinRefusal, renameTranscript, RENAMED_TITLE_MAX_LENGTH, type ChatMeta } from '../../../../src/host/chat/organize';
 import { parseTranscript, titleOf, toSummary } from '../../../../src/host/chat/transcript';
 import type { Transcript } from '../../../../src/shared/protocol';
 
@@ -71,5 +71,37 @@ describe('Organizing chats: fork, rename, pin', () => {
     // Malformed values are dropped, not trusted.
     const odd = parseTranscript({ ...source(), pinned: 'yes', renamed: 1, forkedFrom: { chatId: 3 } });
     assert.deepEqual(odd, source());
+  });
+});
+
+describe('Keeping a name or pin another window gave a chat (adoptStoredMeta)', () => {
+  const base: ChatMeta = { title: 'first question', renamed: false, pinned: false };
+  const merged = (change: (t: Transcript) => void, stored: Partial<ChatMeta>): [boolean, ChatMeta] => {
+    const ours = source();
+    change(ours);
+    const adopted = adoptStoredMeta(ours, base, { ...base, ...stored });
+    return [adopted, metaOf(ours)];
+  };
+
+  it('takes what only the stored chat changed, field by field', () => {
+    assert.deepEqual(merged(() => {}, { title: 'Theirs', renamed: true }), [true, { title: 'Theirs', renamed: true, pinned: false }]);
+    assert.deepEqual(merged(() => {}, { pinned: true }), [true, { ...base, pinned: true }]);
+    assert.deepEqual(merged((t) => renameTranscript(t, 'Ours'), { pinned: true }), [true, { title: 'Ours', renamed: true, pinned: true }]);
+  });
+
+  it('keeps what this copy changed itself, and adopts nothing when the stored chat is as it was', () => {
+    assert.deepEqual(merged((t) => renameTranscript(t, 'Ours'), { title: 'Theirs', renamed: true }), [false, { title: 'Ours', renamed: true, pinned: false }]);
+    assert.deepEqual(merged((t) => (t.pinned = true), { pinned: false }), [false, { ...base, pinned: true }]);
+    assert.deepEqual(merged(() => {}, {}), [false, base]);
+  });
+
+  it("a name the user gave elsewhere beats a title this copy took from an edited first prompt, and an unnamed chat's title follows", () => {
+    assert.deepEqual(merged((t) => (t.title = 'edited question'), { title: 'Theirs', renamed: true }), [true, { title: 'Theirs', renamed: true, pinned: false }]);
+    const renamedBase: ChatMeta = { title: 'Old name', renamed: true, pinned: false };
+    const ours = source();
+    renameTranscript(ours, 'Old name');
+    assert.equal(adoptStoredMeta(ours, renamedBase, { title: 'first question', renamed: false, pinned: false }), true, 'the name was taken away elsewhere');
+    assert.deepEqual(metaOf(ours), base);
+    assert.equal(ours.renamed, undefined, 'no renamed: false is stored');
   });
 });
