@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChatContext } from '../../src/host/attachments/chatContext';
 import { hooks } from './hooks';
+import { waitFor } from './waitFor';
 
 async function attachments(): Promise<ChatContext> {
   const context = (await hooks()).attachments;
@@ -73,6 +74,20 @@ describe('attach context (in the real extension host)', () => {
     const sent = await context.takeForSend([chip.id]);
     assert.equal(sent.attachments?.[0].text, '```typescript attach-late.ts\nconst version = 2; // unsaved\n```');
     assert.deepEqual(context.chips(), [], 'sent chips leave the tray');
+  });
+
+  it('a chip shows the size of the file as it is now: edited in an editor or on disk, it is measured again', async () => {
+    const file = workspaceFile('attach-grows.ts', 'const small = 1;\n');
+    const onDisk = workspaceFile('attach-disk.ts', 'const small = 2;\n');
+    const document = await vscode.workspace.openTextDocument(file);
+    await vscode.window.showTextDocument(document);
+    assert.equal(await vscode.commands.executeCommand('modelAccess.attachFile', file, [file, onDisk]), 2);
+    const tokens = (name: string): number => context.chips().find((chip) => chip.path === name)?.tokens ?? -1;
+    const [before, beforeOnDisk] = [tokens('attach-grows.ts'), tokens('attach-disk.ts')];
+    await vscode.window.activeTextEditor!.edit((edit) => edit.insert(new vscode.Position(1, 0), 'export const grown = "a longer line of text";\n'.repeat(50)));
+    await waitFor('the edited chip to grow', () => tokens('attach-grows.ts') > before + 400);
+    fs.writeFileSync(onDisk.fsPath, 'export const grown = "a longer line of text";\n'.repeat(50));
+    await waitFor('the chip of the file changed on disk to grow', () => tokens('attach-disk.ts') > beforeOnDisk + 400, 10_000);
   });
 
   it('adds the problems of the current file with their lines, and every open editor', async () => {

@@ -29,6 +29,21 @@ export class AttachmentTray<U> {
     return added;
   }
 
+  /** Items whose file is `key` (a file can be there twice: as a file and as its problems). */
+  itemsOf(key: string): TrayItem<U>[] {
+    return this.items.filter((item) => this.keyOf(item.uri) === key);
+  }
+
+  /** The size a chip shows, measured again (its file changed); no change when it is gone or the same. */
+  resize(id: string, size: { tokens: number; cut?: boolean }): void {
+    const item = this.items.find((candidate) => candidate.id === id);
+    if (!item || (item.tokens === size.tokens && item.cut === size.cut)) return;
+    item.tokens = size.tokens;
+    if (size.cut) item.cut = true;
+    else delete item.cut;
+    this.onChange();
+  }
+
   remove(id: string): void {
     const before = this.items.length;
     this.items = this.items.filter((item) => item.id !== id);

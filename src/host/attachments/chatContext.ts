@@ -29,15 +29,30 @@ export interface SendContext {
 
 type Kind = SentAttachment['kind'];
 
+/** How long a file's changes must pause before its chips are measured again. */
+export const RESIZE_DELAY_MS = 300;
+
 export class ChatContext extends Disposable {
   private readonly tray: AttachmentTray<vscode.Uri>;
   readonly instructions: ProjectInstructions;
+
+  /** Files whose chips are measured again soon (see scheduleResize), by key. */
+  private readonly resizing = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor(private readonly deps: ChatContextDeps) {
     super();
     const changed = (): void => void this.postState();
     this.tray = new AttachmentTray<vscode.Uri>(changed, (uri) => uri.toString());
     this.instructions = this.register(new ProjectInstructions(deps.workspaceState, changed));
+    // A chip shows the size the file would be sent at: edited (in an editor or on disk) or with new
+    // problems, it is measured again. Only files in the tray are read.
+    this.register(vscode.workspace.onDidChangeTextDocument((event) => {
+      if (event.contentChanges.length > 0) this.scheduleResize(event.document.uri);
+    }));
+    this.register(vscode.languages.onDidChangeDiagnostics((event) => event.uris.forEach((uri) => this.scheduleResize(uri, 'problems'))));
+    const watcher = this.register(vscode.workspace.createFileSystemWatcher('**/*', true, false, true));
+    this.register(watcher.onDidChange((uri) => this.scheduleResize(uri)));
+    this.register({ dispose: () => this.resizing.forEach((timer) => clearTimeout(timer)) });
   }
 
   /** Sends the page its chips and the instructions offer. */
@@ -136,6 +151,27 @@ export class ChatContext extends Disposable {
   }
 
   // ---------------------------------------------------------------- internals
+
+  /**
+   * Measures the chips of `uri` again once its changes pause (typing changes a document at every
+   * key). Files not in the tray cost nothing.
+   */
+  private scheduleResize(uri: vscode.Uri, only?: Kind): void {
+    const key = uri.toString();
+    if (!this.tray.itemsOf(key).some((item) => only === undefined || item.kind === only) || this.resizing.has(key)) return;
+    this.resizing.set(key, setTimeout(() => {
+      this.resizing.delete(key);
+      void this.resize(key).catch((error: unknown) => this.deps.log.warn(`Chat: an attachment could not be measured again: ${String(error)}`));
+    }, RESIZE_DELAY_MS));
+  }
+
+  private async resize(key: string): Promise<void> {
+    for (const item of this.tray.itemsOf(key)) {
+      const preview = await readAttachment(item.kind, item.uri);
+      // A file that became unreadable keeps its chip: sending it says why it was not sent.
+      if (!preview.refused) this.tray.resize(item.id, { tokens: preview.tokens, ...(preview.cut ? { cut: true } : {}) });
+    }
+  }
 
   private async attachActive(kind: Kind): Promise<number> {
     const document = vscode.window.activeTextEditor?.document;

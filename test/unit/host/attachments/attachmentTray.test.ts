@@ -20,4 +20,20 @@ describe('attachment tray', () => {
     assert.deepEqual(tray.take([]), []);
     assert.equal(changes, 4, 'nothing taken, nothing changed');
   });
+
+  it('a chip measured again shows its new size; the same size or a chip gone changes nothing', () => {
+    let changes = 0;
+    const tray = new AttachmentTray<string>(() => changes++, (uri) => uri);
+    tray.add([chip('a.ts'), chip('a.ts', 'problems'), chip('b.ts')]);
+    assert.deepEqual(tray.itemsOf('a.ts').map((item) => item.id), ['a1', 'a2']);
+    changes = 0;
+    tray.resize('a1', { tokens: 3 });
+    tray.resize('zz', { tokens: 9 });
+    assert.equal(changes, 0);
+    tray.resize('a1', { tokens: 16_000, cut: true });
+    assert.deepEqual(tray.chips()[0], { id: 'a1', kind: 'file', label: 'a.ts', path: 'a.ts', tokens: 16_000, cut: true });
+    tray.resize('a1', { tokens: 5 });
+    assert.deepEqual([tray.chips()[0].tokens, 'cut' in tray.chips()[0]], [5, false]);
+    assert.equal(changes, 2);
+  });
 });
