@@ -328,7 +328,7 @@ function runNpmInstall(folder: string, tmp: string, spec: string, env: NodeJS.Pr
       },
     },
   );
-  const heartbeat = setInterval(() => log(`  … still installing (${Math.round((Date.now() - started) / 1000)} s)`), 15_000);
+  const heartbeat = setInterval(() => log(`  … still installing ${spec} (${Math.round((Date.now() - started) / 1000)} s)`), 15_000);
   return new Promise((resolve, reject) => {
     child.once('error', (error) => {
       clearInterval(heartbeat);
@@ -339,7 +339,7 @@ function runNpmInstall(folder: string, tmp: string, spec: string, env: NodeJS.Pr
       clearInterval(heartbeat);
       fs.closeSync(out);
       if (code === 0) {
-        log(`  npm install finished in ${Math.round((Date.now() - started) / 1000)} s`);
+        log(`  npm install ${spec} finished in ${Math.round((Date.now() - started) / 1000)} s`);
         resolve();
         return;
       }
