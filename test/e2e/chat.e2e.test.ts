@@ -49,6 +49,32 @@ describe('flow: chat in the sidebar', () => {
     assert.equal(cells.at(-1), `${rows - 1} ${(rows - 1) ** 2}`);
   });
 
+  it("only the last message shows its actions at rest; an earlier one's show while the pointer is on it or focus is in it", async () => {
+    await world.openModelAccess();
+    const before = await world.chat.messages('assistant').count();
+    await world.chat.send('first question');
+    await world.chat.assistantMessage(before, 'done');
+    await world.chat.send('second question');
+    const last = await world.chat.assistantMessage(before + 1, 'done');
+    const earlier = world.chat.messages('assistant').nth(before);
+    const opacity = (message: typeof last): Promise<string> => message.locator('.message-actions').evaluate((actions) => getComputedStyle(actions).opacity);
+    const page = world.workbench.page;
+    const awayFromTheChat = async (): Promise<void> => {
+      await page.mouse.move(1, 1);
+      await world.chat.prompt().focus();
+    };
+    await awayFromTheChat();
+    await eventually(() => opacity(earlier), (value) => value === '0', 'the earlier answer to hide its actions');
+    assert.equal(await opacity(last), '0.8', 'the last answer shows its actions');
+    assert.equal(await opacity(world.chat.messages('user').nth(before)), '0', 'so does an earlier question');
+    await earlier.hover();
+    await eventually(() => opacity(earlier), (value) => value === '0.8', 'hovering to show them');
+    await awayFromTheChat();
+    await eventually(() => opacity(earlier), (value) => value === '0', 'them to hide again');
+    await earlier.locator('.message-actions button:not([hidden])').first().focus();
+    await eventually(() => opacity(earlier), (value) => value === '0.8', 'keyboard focus to show them');
+  });
+
   it('answers with the streaming-only model stream-only-1', async () => {
     await selectModel('stream-only-1');
     const prompt = 'Stream only, please: alpha beta gamma';
