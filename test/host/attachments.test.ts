@@ -76,7 +76,7 @@ describe('attach context (in the real extension host)', () => {
     assert.deepEqual(context.chips(), [], 'sent chips leave the tray');
   });
 
-  it('a chip shows the size of the file as it is now: edited in an editor or on disk, it is measured again', async () => {
+  it('a chip shows the size of the file as it is now: edited in an editor or on disk, or with new problems, it is measured again', async () => {
     const file = workspaceFile('attach-grows.ts', 'const small = 1;\n');
     const onDisk = workspaceFile('attach-disk.ts', 'const small = 2;\n');
     const document = await vscode.workspace.openTextDocument(file);
@@ -88,6 +88,17 @@ describe('attach context (in the real extension host)', () => {
     await waitFor('the edited chip to grow', () => tokens('attach-grows.ts') > before + 400);
     fs.writeFileSync(onDisk.fsPath, 'export const grown = "a longer line of text";\n'.repeat(50));
     await waitFor('the chip of the file changed on disk to grow', () => tokens('attach-disk.ts') > beforeOnDisk + 400, 10_000);
+    // A Problems chip grows with the file's diagnostics.
+    assert.equal(await vscode.commands.executeCommand('modelAccess.attachProblems'), 1);
+    const problemsTokens = (): number => context.chips().find((chip) => chip.kind === 'problems')?.tokens ?? -1;
+    const beforeProblems = problemsTokens();
+    const diagnostics = vscode.languages.createDiagnosticCollection('attach-grows');
+    try {
+      diagnostics.set(file, Array.from({ length: 20 }, (_, line) => new vscode.Diagnostic(new vscode.Range(line, 0, line, 5), `Problem number ${line} on this line of the file.`)));
+      await waitFor('the Problems chip to grow with the diagnostics', () => problemsTokens() > beforeProblems + 200);
+    } finally {
+      diagnostics.dispose();
+    }
   });
 
   it('adds the problems of the current file with their lines, and every open editor', async () => {

@@ -119,21 +119,26 @@ export class HistoryStore {
    * Resolves the chat's fields as written, or undefined when the chat is not stored or unreadable.
    */
   async changeStored(id: string, change: (transcript: Transcript) => void): Promise<ChatMeta | undefined> {
-    const file = chatFile(id);
-    const stored = file === undefined ? undefined : parseStoredTranscript(this.readJson(file));
-    if (file === undefined || stored?.id !== id) {
+    const stored = this.readStored(id);
+    if (!stored) {
       return undefined;
     }
-    change(stored);
-    await this.files.writeAtomic(file, JSON.stringify(stored));
-    return metaOf(stored);
+    change(stored.transcript);
+    await this.files.writeAtomic(stored.file, JSON.stringify(stored.transcript));
+    return metaOf(stored.transcript);
   }
 
   /** A stored chat's own fields as they are in its file now; undefined when it is not stored or unreadable. */
   storedMeta(id: string): ChatMeta | undefined {
+    const stored = this.readStored(id);
+    return stored && metaOf(stored.transcript);
+  }
+
+  /** The chat's file as stored (no journal replayed, statuses as they are); undefined when missing, unreadable or another chat's. */
+  private readStored(id: string): { file: string; transcript: Transcript } | undefined {
     const file = chatFile(id);
-    const stored = file === undefined ? undefined : parseStoredTranscript(this.readJson(file));
-    return stored?.id === id ? metaOf(stored) : undefined;
+    const transcript = file === undefined ? undefined : parseStoredTranscript(this.readJson(file));
+    return file !== undefined && transcript?.id === id ? { file, transcript } : undefined;
   }
 
   /**

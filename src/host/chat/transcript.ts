@@ -146,16 +146,16 @@ export function parseMessage(value: unknown): TranscriptMessage | undefined {
   return message;
 }
 
-/** A transcript from storage, checked field by field; undefined when it is not one. Malformed messages are dropped. */
-/** A chat read back from storage, an answer cut off by a crash marked stopped (see recoverInterrupted). */
+/** A chat read back from storage (see parseStoredTranscript), an answer cut off by a crash marked stopped (see recoverInterrupted). */
 export function parseTranscript(value: unknown): Transcript | undefined {
   const transcript = parseStoredTranscript(value);
   return transcript && recoverInterrupted(transcript);
 }
 
 /**
- * A chat read back from storage as it is stored: an answer still 'streaming' stays so (it may be
- * streaming in another window right now). For changing the chat's own fields in its file only.
+ * A transcript from storage, checked field by field; undefined when it is not one. Malformed messages are
+ * dropped. An answer still 'streaming' stays so (it may be streaming in another window right now): for
+ * changing the chat's own fields in its file only.
  */
 export function parseStoredTranscript(value: unknown): Transcript | undefined {
   if (!isRecord(value) || typeof value.id !== 'string' || !Array.isArray(value.messages)) {
