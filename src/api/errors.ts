@@ -1,4 +1,3 @@
-import { STATUS_CODES } from 'node:http';
 import { isRecord, parseJson } from './json';
 
 export interface ApiErrorDetails {
@@ -119,6 +118,9 @@ export function extractErrorObject(value: unknown): { message?: string; type?: s
 }
 
 function statusLabel(status: number): string {
+  // Required here, on the first error, not at import: loading node:http costs activation a few ms
+  // (test/unit/build/activation.test.ts).
+  const { STATUS_CODES } = require('node:http') as typeof import('node:http');
   const text = STATUS_CODES[status];
   return text ? `${status} ${text}` : String(status);
 }

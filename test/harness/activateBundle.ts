@@ -15,6 +15,8 @@ export interface ActivationRun {
   activateMs: number;
   /** Packages (from node_modules) whose code ran while loading and activating, in order. */
   evaluated: string[];
+  /** Node's built-in modules the bundle required while loading and activating ('node:' dropped), in order. */
+  builtins: string[];
 }
 
 /**
@@ -52,11 +54,15 @@ export function vscodeStub(): Record<string, unknown> {
 }
 
 async function activateBundle(bundle: string): Promise<ActivationRun> {
-  const Module = require('node:module') as { _load: (request: string, ...rest: unknown[]) => unknown };
+  const Module = require('node:module') as { _load: (request: string, ...rest: unknown[]) => unknown; isBuiltin: (request: string) => boolean };
   const vscode = vscodeStub();
   const load = Module._load;
+  const builtins: string[] = [];
   Module._load = function (request: string, ...rest: unknown[]) {
-    return request === 'vscode' ? vscode : load.call(this, request, ...rest);
+    if (request === 'vscode') return vscode;
+    const name = request.replace(/^node:/, '');
+    if (Module.isBuiltin(request) && !builtins.includes(name)) builtins.push(name);
+    return load.call(this, request, ...rest);
   };
   const started = performance.now();
   const extension = require(bundle) as { activate(context: unknown): unknown };
@@ -64,7 +70,7 @@ async function activateBundle(bundle: string): Promise<ActivationRun> {
   await extension.activate(anything());
   const activated = performance.now();
   const evaluated = (globalThis as Record<string, unknown>)[EVALUATED_PACKAGES];
-  return { loadMs: loaded - started, activateMs: activated - loaded, evaluated: Array.isArray(evaluated) ? evaluated as string[] : [] };
+  return { loadMs: loaded - started, activateMs: activated - loaded, evaluated: Array.isArray(evaluated) ? evaluated as string[] : [], builtins };
 }
 
 if (require.main === module) {

@@ -3,7 +3,6 @@
 import * as l10n from '@vscode/l10n';
 import { readFile } from 'node:fs/promises';
 import { X509Certificate } from 'node:crypto';
-import * as tls from 'node:tls';
 
 /** The setting listing extra CA files (read, like every modelAccess setting, from the user settings only). */
 export const CA_CERTIFICATES_SETTING = 'modelAccess.network.caCertificates';
@@ -80,6 +79,8 @@ export async function loadCaConfig(settingValue: unknown, env: Readonly<Record<s
       extra.push(...read.pems);
     }
   }
-  const ca = extra.length > 0 ? [...tls.rootCertificates, ...extra] : undefined;
+  // node:tls is required only when a file is listed: loading it costs activation a few ms
+  // (test/unit/build/activation.test.ts).
+  const ca = extra.length > 0 ? [...(require('node:tls') as typeof import('node:tls')).rootCertificates, ...extra] : undefined;
   return { ca, files, problems };
 }
