@@ -42,6 +42,8 @@ export interface ChatSessionDeps {
   getLimits?(): StreamLimits;
   /** After a delete: offers to undo it; resolves true when the user wants the chat back. */
   offerUndo?(title: string): Promise<boolean>;
+  /** Another window deleted the chat this one was answering in: resolves true when the user keeps it. */
+  offerKeep?(title: string): Promise<boolean>;
   /** The model's context window as known now (synchronous: the model list as cached); unknown when absent. */
   contextWindow?: ModelWindowLookup;
 }
@@ -119,6 +121,11 @@ export class ChatSession {
    * since is kept when this window writes the chat whole (see adoptStoredMeta). None: never stored.
    */
   private readonly syncedMeta = new WeakMap<Transcript, ChatMeta>();
+  /**
+   * Chats another window deleted while this one was writing them (see leaveDeleted): not written
+   * again, so the deletion stands, until this window's user acts on the chat or keeps it.
+   */
+  private readonly deletedElsewhere = new WeakSet<Transcript>();
 
   constructor(private readonly deps: ChatSessionDeps) {
     this.timers = deps.timers ?? realTimers;
@@ -520,7 +527,12 @@ export class ChatSession {
       return false;
     }
     const stored = this.deps.store.load(this.transcript.id);
-    if (!stored || stored.updatedAt <= this.transcript.updatedAt) {
+    if (!stored) {
+      // Perhaps another window deleted it: this window's user acts on it now, so it is stored again.
+      this.claim(this.transcript);
+      return false;
+    }
+    if (stored.updatedAt <= this.transcript.updatedAt) {
       return false;
     }
     this.transcript = this.loaded(stored);
@@ -542,6 +554,10 @@ export class ChatSession {
     }
     const transcript = this.transcript;
     const open = chatId === transcript.id;
+    if (open) {
+      // The user changes it here: a deletion in another window no longer stands (see leaveDeleted).
+      this.claim(transcript);
+    }
     if (open && this.busy) {
       change(transcript);
       // While an answer streams, saves append answer text only: this one must write the chat whole.
@@ -569,6 +585,47 @@ export class ChatSession {
     }
     this.deps.post({ type: 'history', history: this.history() });
     return true;
+  }
+
+  /**
+   * This window's user acts on `transcript` (sends, edits, renames, keeps it): if another window
+   * deleted it, its next save stores it again instead of leaving it deleted.
+   */
+  private claim(transcript: Transcript): void {
+    if (this.deletedElsewhere.has(transcript) || (this.syncedMeta.has(transcript) && this.deps.store.isMissing(transcript.id))) {
+      this.deletedElsewhere.delete(transcript);
+      this.syncedMeta.delete(transcript);
+    }
+  }
+
+  /**
+   * Another window deleted the chat since this one last read or wrote it (its file is gone), and this
+   * window was about to write it whole, at the start or end of an answer: that would bring it back.
+   * It is not written again, and the journal this window kept for it goes too, unless this window's
+   * user acts on it (claim) or keeps it when asked.
+   */
+  private async leaveDeleted(transcript: Transcript): Promise<void> {
+    this.deletedElsewhere.add(transcript);
+    this.syncedMeta.delete(transcript);
+    await this.deps.store.removeJournal(transcript.id);
+    this.deps.log.info('Chat: another window deleted the chat this window was writing; it is not saved again.');
+    this.deps.offerKeep?.(transcript.title)
+      .then((keep) => {
+        if (!keep || !this.deletedElsewhere.has(transcript)) return;
+        this.claim(transcript);
+        if (transcript === this.transcript) {
+          if (this.streamingSave) this.streamingSave.rewrite = true;
+          this.saveNow();
+        } else {
+          // (Another chat is open now: this one's answer has ended, as switching chats stops it.)
+          this.saved = this.saved.then(async () => {
+            await this.deps.store.save(transcript);
+            this.syncedMeta.set(transcript, metaOf(transcript));
+          }).then(() => this.reportSaved(), (error: unknown) => this.reportSaveFailure(error));
+        }
+        void this.saved.then(() => this.deps.post({ type: 'history', history: this.history() }));
+      })
+      .catch((error: unknown) => this.deps.log.warn(`Chat: could not offer to keep a deleted chat: ${String(error)}`));
   }
 
   /** Records a chat read from the store as this window's starting point (see syncedMeta). */
@@ -783,6 +840,9 @@ export class ChatSession {
     }
     this.saved = this.saved
       .then(async () => {
+        if (this.deletedElsewhere.has(transcript)) {
+          return;
+        }
         if (streaming?.based && !streaming.rewrite) {
           await this.appendStreamed(streaming);
           return;
@@ -793,6 +853,10 @@ export class ChatSession {
         // A name or pin another window gave the chat meanwhile is kept, not written over.
         const base = this.syncedMeta.get(transcript);
         const stored = base && this.deps.store.storedMeta(transcript.id);
+        if (base && !stored && this.deps.store.isMissing(transcript.id)) {
+          await this.leaveDeleted(transcript);
+          return;
+        }
         if (base && stored && adoptStoredMeta(transcript, base, stored)) {
           this.deps.log.info('Chat: kept the name or pin another window gave this chat.');
         }

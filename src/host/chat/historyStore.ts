@@ -134,6 +134,30 @@ export class HistoryStore {
     return stored && metaOf(stored.transcript);
   }
 
+  /**
+   * True only when the chat has no file: deleted (or never stored). A file that cannot be read or
+   * parsed is there, and is not missing: a window must never take an unreadable file for a deletion.
+   */
+  isMissing(id: string): boolean {
+    const file = chatFile(id);
+    if (file === undefined) {
+      return true;
+    }
+    try {
+      return this.files.read(file) === undefined;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Removes the journal of a chat that has no file (another window deleted it while this one journaled). */
+  async removeJournal(id: string): Promise<void> {
+    const file = chatFile(id);
+    if (file !== undefined && this.isMissing(id)) {
+      await this.files.remove(journalOf(file));
+    }
+  }
+
   /** The chat's file as stored (no journal replayed, statuses as they are); undefined when missing, unreadable or another chat's. */
   private readStored(id: string): { file: string; transcript: Transcript } | undefined {
     const file = chatFile(id);

@@ -79,6 +79,11 @@ export function registerChat(context: vscode.ExtensionContext, deps: ChatDeps): 
       const undo = vscode.l10n.t('Undo');
       return (await vscode.window.showInformationMessage(vscode.l10n.t('Deleted the chat "{0}".', title || localizedWebviewStrings().untitledChat), undo)) === undo;
     },
+    offerKeep: async (title) => {
+      const keep = vscode.l10n.t('Keep Chat');
+      const message = vscode.l10n.t('Another window deleted the chat "{0}" while this window was answering in it, so it is not saved.', title || localizedWebviewStrings().untitledChat);
+      return (await vscode.window.showInformationMessage(message, keep)) === keep;
+    },
     ...(windows ? { contextWindow: (model: string, profile: string | undefined) => windows.lookup(model, profile) } : {}),
   });
   // Attachments and project instructions; like the session, they reach the provider through callbacks.

@@ -723,6 +723,88 @@ describe('ChatSession', () => {
       });
     });
 
+    describe('a chat another window deletes while this one answers in it', () => {
+      let release: () => void;
+      beforeEach(() => {
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        client.script = async function* () {
+          yield { type: 'text', text: 'first' };
+          await gate;
+          yield { type: 'text', text: ' second' };
+          yield { type: 'done', finishReason: 'stop' };
+        };
+      });
+
+      /** Window A streams 'first' (journaled) and waits; window B deletes the chat; then A's answer ends. */
+      async function deletedWhileAnswering(keep: boolean): Promise<{ here: ChatSession; id: string; offered: string[] }> {
+        const offered: string[] = [];
+        const here = makeSession({ offerKeep: async (title) => { offered.push(title); return keep; } });
+        const answering = here.send('Hi');
+        await until(() => here.chat.messages[1]?.content === 'first');
+        timers.advance(SAVE_INTERVAL_MS);
+        const id = here.chat.id;
+        await until(() => memory.read(`chat-${id}.journal`) !== undefined);
+        const there = makeSession();
+        await there.newChat();
+        await there.deleteChat(id);
+        assert.equal(memory.read(`chat-${id}.json`), undefined);
+        release();
+        await until(() => here.chat.messages[1]?.content === 'first second');
+        timers.advance(SAVE_INTERVAL_MS);
+        await answering;
+        return { here, id, offered };
+      }
+
+      it('stays deleted when the answer ends: no file, no journal; the answer stays on screen and the user is asked', async () => {
+        const { here, id, offered } = await deletedWhileAnswering(false);
+        assert.equal(memory.read(`chat-${id}.json`), undefined, 'not written back');
+        assert.equal(memory.read(`chat-${id}.journal`), undefined, 'its journal is gone too');
+        assert.deepEqual(offered, [here.chat.title]);
+        assert.deepEqual(here.chat.messages.map((m) => [m.content, m.status]), [['Hi', 'done'], ['first second', 'done']]);
+        const lastHistory = posted.filter((m) => m.type === 'history').at(-1);
+        assert.ok(lastHistory?.type === 'history' && !lastHistory.history.some((summary) => summary.id === id));
+        assert.ok(logged.some((entry) => entry.level === 'info' && entry.message.includes('another window deleted')));
+      });
+
+      it('Keep Chat stores it again, whole, with the answer', async () => {
+        const { id } = await deletedWhileAnswering(true);
+        await until(() => new HistoryStore(memory).load(id)?.messages[1]?.status === 'done');
+        const stored = new HistoryStore(memory).load(id);
+        assert.deepEqual(stored?.messages.map((m) => [m.content, m.status]), [['Hi', 'done'], ['first second', 'done']]);
+        assert.equal(memory.read(`chat-${id}.journal`), undefined);
+      });
+
+      it('a chat file that cannot be read meanwhile is not taken for a deletion: the answer writes it whole again', async () => {
+        const here = makeSession({ offerKeep: async () => { throw new Error('not offered'); } });
+        const answering = here.send('Hi');
+        await until(() => here.chat.messages[1]?.content === 'first');
+        const id = here.chat.id;
+        await memory.writeAtomic(`chat-${id}.json`, '{ damaged');
+        release();
+        await answering;
+        assert.deepEqual(new HistoryStore(memory).load(id)?.messages.map((m) => [m.content, m.status]), [['Hi', 'done'], ['first second', 'done']]);
+      });
+
+      it('continuing it in this window stores it again, the earlier messages included', async () => {
+        const { here, id } = await deletedWhileAnswering(false);
+        client.script = echo;
+        await here.send('again');
+        const stored = new HistoryStore(memory).load(id);
+        assert.deepEqual(stored?.messages.map((m) => m.content), ['Hi', 'first second', 'again', 'again']);
+      });
+    });
+
+    it('a chat another window deleted while this one had it open (idle) is stored again when this window continues it', async () => {
+      const here = makeSession();
+      await here.send('one');
+      const id = here.chat.id;
+      const there = makeSession();
+      await there.newChat();
+      await there.deleteChat(id);
+      await here.send('two');
+      assert.deepEqual(new HistoryStore(memory).load(id)?.messages.map((m) => m.content), ['one', 'one', 'two', 'two']);
+    });
+
     it('a name another window gave the open chat is kept when this window continues it', async () => {
       const here = makeSession();
       await here.send('one');
