@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ChatContext } from '../../src/host/attachments/chatContext';
+import { RESIZE_DELAY_MS, type ChatContext } from '../../src/host/attachments/chatContext';
 import { hooks } from './hooks';
 import { waitFor } from './waitFor';
 
@@ -76,26 +76,37 @@ describe('attach context (in the real extension host)', () => {
     assert.deepEqual(context.chips(), [], 'sent chips leave the tray');
   });
 
-  it('a chip shows the size of the file as it is now: edited in an editor or on disk, or with new problems, it is measured again', async () => {
+  it('a chip shows the size of the file as it is now: edited in an editor or on disk, it is measured again; the disk is watched only while there are chips', async () => {
+    assert.equal(context.watchingDisk, false, 'no chip: the workspace is not watched');
     const file = workspaceFile('attach-grows.ts', 'const small = 1;\n');
     const onDisk = workspaceFile('attach-disk.ts', 'const small = 2;\n');
     const document = await vscode.workspace.openTextDocument(file);
     await vscode.window.showTextDocument(document);
     assert.equal(await vscode.commands.executeCommand('modelAccess.attachFile', file, [file, onDisk]), 2);
+    assert.equal(context.watchingDisk, true);
     const tokens = (name: string): number => context.chips().find((chip) => chip.path === name)?.tokens ?? -1;
     const [before, beforeOnDisk] = [tokens('attach-grows.ts'), tokens('attach-disk.ts')];
     await vscode.window.activeTextEditor!.edit((edit) => edit.insert(new vscode.Position(1, 0), 'export const grown = "a longer line of text";\n'.repeat(50)));
     await waitFor('the edited chip to grow', () => tokens('attach-grows.ts') > before + 400);
     fs.writeFileSync(onDisk.fsPath, 'export const grown = "a longer line of text";\n'.repeat(50));
     await waitFor('the chip of the file changed on disk to grow', () => tokens('attach-disk.ts') > beforeOnDisk + 400, 10_000);
-    // A Problems chip grows with the file's diagnostics.
+    for (const chip of context.chips()) context.remove(chip.id);
+    assert.equal(context.watchingDisk, false, 'the last chip removed: no longer watched');
+  });
+
+  it('a Problems chip is measured again when the file\'s diagnostics change, and only then', async () => {
+    // Plain text, which no language server checks, left to settle: only the diagnostics set below can change the chip.
+    const file = workspaceFile('attach-problems.txt', 'one\ntwo\nthree\n');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file));
     assert.equal(await vscode.commands.executeCommand('modelAccess.attachProblems'), 1);
     const problemsTokens = (): number => context.chips().find((chip) => chip.kind === 'problems')?.tokens ?? -1;
-    const beforeProblems = problemsTokens();
-    const diagnostics = vscode.languages.createDiagnosticCollection('attach-grows');
+    const before = problemsTokens();
+    await new Promise((resolve) => setTimeout(resolve, 3 * RESIZE_DELAY_MS));
+    assert.equal(problemsTokens(), before, 'nothing else measured it again');
+    const diagnostics = vscode.languages.createDiagnosticCollection('attach-problems');
     try {
-      diagnostics.set(file, Array.from({ length: 20 }, (_, line) => new vscode.Diagnostic(new vscode.Range(line, 0, line, 5), `Problem number ${line} on this line of the file.`)));
-      await waitFor('the Problems chip to grow with the diagnostics', () => problemsTokens() > beforeProblems + 200);
+      diagnostics.set(file, Array.from({ length: 3 }, (_, line) => new vscode.Diagnostic(new vscode.Range(line, 0, line, 3), `Problem number ${line} on this line of the file, described at some length.`)));
+      await waitFor('the Problems chip to grow with the diagnostics', () => problemsTokens() > before + 30);
     } finally {
       diagnostics.dispose();
     }

@@ -38,10 +38,15 @@ export class ChatContext extends Disposable {
 
   /** Files whose chips are measured again soon (see scheduleResize), by key. */
   private readonly resizing = new Map<string, ReturnType<typeof setTimeout>>();
+  /** The workspace's changes on disk, watched only while the tray holds a chip (see watchDisk). */
+  private diskWatcher: vscode.Disposable | undefined;
 
   constructor(private readonly deps: ChatContextDeps) {
     super();
-    const changed = (): void => void this.postState();
+    const changed = (): void => {
+      this.watchDisk();
+      void this.postState();
+    };
     this.tray = new AttachmentTray<vscode.Uri>(changed, (uri) => uri.toString());
     this.instructions = this.register(new ProjectInstructions(deps.workspaceState, changed));
     // A chip shows the size the file would be sent at: edited (in an editor or on disk) or with new
@@ -50,9 +55,12 @@ export class ChatContext extends Disposable {
       if (event.contentChanges.length > 0) this.scheduleResize(event.document.uri);
     }));
     this.register(vscode.languages.onDidChangeDiagnostics((event) => event.uris.forEach((uri) => this.scheduleResize(uri, 'problems'))));
-    const watcher = this.register(vscode.workspace.createFileSystemWatcher('**/*', true, false, true));
-    this.register(watcher.onDidChange((uri) => this.scheduleResize(uri)));
-    this.register({ dispose: () => this.resizing.forEach((timer) => clearTimeout(timer)) });
+    this.register({
+      dispose: () => {
+        this.resizing.forEach((timer) => clearTimeout(timer));
+        this.diskWatcher?.dispose();
+      },
+    });
   }
 
   /** Sends the page its chips and the instructions offer. */
@@ -150,7 +158,28 @@ export class ChatContext extends Disposable {
     return { ...(attachments.length > 0 ? { attachments } : {}), ...(instructions ? { instructions } : {}) };
   }
 
+  /** True while the workspace's files are watched for changes on disk (for tests: only while there are chips). */
+  get watchingDisk(): boolean {
+    return this.diskWatcher !== undefined;
+  }
+
   // ---------------------------------------------------------------- internals
+
+  /**
+   * Watches the workspace's files on disk while the tray holds a chip, and not otherwise: every change
+   * in the workspace (a build writing hundreds of files) would reach this window's extension host
+   * only to find no chip of it.
+   */
+  private watchDisk(): void {
+    const wanted = this.tray.chips().length > 0;
+    if (wanted && this.diskWatcher === undefined) {
+      const watcher = vscode.workspace.createFileSystemWatcher('**/*', true, false, true);
+      this.diskWatcher = vscode.Disposable.from(watcher.onDidChange((uri) => this.scheduleResize(uri)), watcher);
+    } else if (!wanted && this.diskWatcher !== undefined) {
+      this.diskWatcher.dispose();
+      this.diskWatcher = undefined;
+    }
+  }
 
   /**
    * Measures the chips of `uri` again once its changes pause (typing changes a document at every
