@@ -639,17 +639,23 @@ describe('ChatSession', () => {
       assert.deepEqual(client.calls[2].messages.map((m) => m.content), ['one', 'one', 'two', 'two', 'three'], 'the model sees the whole chat');
     });
 
+    /** The next answers yield 'first', then wait for the returned release before ' second' and the end. */
+    function gateAnswer(): () => void {
+      let release = (): void => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      client.script = async function* () {
+        yield { type: 'text', text: 'first' };
+        await gate;
+        yield { type: 'text', text: ' second' };
+        yield { type: 'done', finishReason: 'stop' };
+      };
+      return () => release();
+    }
+
     describe('naming or pinning a chat another window is answering in', () => {
-      /** Yields 'first', then waits for `release` before ' second' and the end. */
       let release: () => void;
       beforeEach(() => {
-        const gate = new Promise<void>((resolve) => (release = resolve));
-        client.script = async function* () {
-          yield { type: 'text', text: 'first' };
-          await gate;
-          yield { type: 'text', text: ' second' };
-          yield { type: 'done', finishReason: 'stop' };
-        };
+        release = gateAnswer();
       });
 
       /** Window A streams 'first' (journaled), waiting for release. */
@@ -726,13 +732,7 @@ describe('ChatSession', () => {
     describe('a chat another window deletes while this one answers in it', () => {
       let release: () => void;
       beforeEach(() => {
-        const gate = new Promise<void>((resolve) => (release = resolve));
-        client.script = async function* () {
-          yield { type: 'text', text: 'first' };
-          await gate;
-          yield { type: 'text', text: ' second' };
-          yield { type: 'done', finishReason: 'stop' };
-        };
+        release = gateAnswer();
       });
 
       /** Window A streams 'first' (journaled) and waits; window B deletes the chat; then A's answer ends. */
