@@ -9,6 +9,11 @@ export function journalOf(chatFile: string): string {
   return chatFile.replace(/\.json$/, '.journal');
 }
 
+/** The chat file a journal file belongs to (the inverse of journalOf); undefined for any other name. */
+export function chatFileOfJournal(name: string): string | undefined {
+  return name.endsWith('.journal') ? name.replace(/\.journal$/, '.json') : undefined;
+}
+
 /** One line: text added to message `messageId` since the previous line. */
 export function journalLine(messageId: string, content: string, reasoning: string): string {
   const entry: { m: string; c?: string; r?: string } = { m: messageId };

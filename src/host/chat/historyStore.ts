@@ -1,7 +1,7 @@
 import type { ChatSummary, Transcript } from '../../shared/protocol';
 import { WEBVIEW_STRINGS } from '../../shared/webviewStrings';
 import type { ChatFiles, StoredFile } from './chatFiles';
-import { applyJournal, journalLine, journalOf } from './answerJournal';
+import { applyJournal, chatFileOfJournal, journalLine, journalOf } from './answerJournal';
 import { QueuedFiles } from './queuedFiles';
 import { metaOf, type ChatMeta } from './organize';
 import { parseStoredTranscript, parseTranscript, toSummary } from './transcript';
@@ -109,8 +109,22 @@ export class HistoryStore {
     await this.files.writeAtomic(file, text);
     // The whole chat is on disk: the journal of its streaming answer is no longer needed.
     await this.files.remove(journalOf(file));
-    await Promise.all(evicted.map((summary) => this.removeChatFiles(fileOf(summary.id))));
+    await Promise.all([...evicted.map((summary) => this.removeChatFiles(fileOf(summary.id))), ...this.orphanJournals().map((name) => this.files.remove(name))]);
   }
+
+  /**
+   * Journals whose chat file is gone. A chat's file is written whole before its first journal line,
+   * so such a journal was left by a window that kept answering in a chat another window deleted and
+   * then closed or crashed before it noticed (see ChatSession.leaveDeleted): nothing reads it again.
+   */
+  private orphanJournals(): string[] {
+    const names = new Set(this.listFiles().map((file) => file.name));
+    return [...names].filter((name) => {
+      const chat = chatFileOfJournal(name);
+      return chat !== undefined && CHAT_FILE.test(chat) && !names.has(chat);
+    });
+  }
+
 
   /**
    * Changes a stored chat's own fields (its name, its pin) in its file and nothing else: its messages

@@ -163,6 +163,15 @@ describe('HistoryStore (files in a folder)', () => {
     assert.deepEqual(filesInFolder(), ['chat-a.json'], 'a whole save removes the journal');
   });
 
+  it('a save removes journals whose chat file is gone (left by a window that kept answering in a deleted chat), and no other file', async () => {
+    await store.save(chat('a', 1));
+    fs.writeFileSync(path.join(folder, 'chat-gone.journal'), '{"m":"ans","c":"x"}\n');
+    fs.writeFileSync(path.join(folder, 'chat-a.journal'), '{"m":"ans","c":"x"}\n');
+    fs.writeFileSync(path.join(folder, 'notes.journal'), 'not ours');
+    await store.save(chat('b', 2));
+    assert.deepEqual(filesInFolder(), ['chat-a.journal', 'chat-a.json', 'chat-b.json', 'notes.journal']);
+  });
+
   it('deletes a chat and forgets it as current', async () => {
     await store.save(chat('a', 1));
     await store.save(chat('b', 2));
