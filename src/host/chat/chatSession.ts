@@ -607,7 +607,7 @@ export class ChatSession {
   private async leaveDeleted(transcript: Transcript): Promise<void> {
     this.deletedElsewhere.add(transcript);
     this.syncedMeta.delete(transcript);
-    await this.deps.store.removeJournal(transcript.id);
+    await this.deps.store.removeOrphanJournals();
     this.deps.log.info('Chat: another window deleted the chat this window was writing; it is not saved again.');
     this.deps.offerKeep?.(transcript.title)
       .then((keep) => {

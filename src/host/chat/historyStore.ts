@@ -109,22 +109,23 @@ export class HistoryStore {
     await this.files.writeAtomic(file, text);
     // The whole chat is on disk: the journal of its streaming answer is no longer needed.
     await this.files.remove(journalOf(file));
-    await Promise.all([...evicted.map((summary) => this.removeChatFiles(fileOf(summary.id))), ...this.orphanJournals().map((name) => this.files.remove(name))]);
+    await Promise.all(evicted.map((summary) => this.removeChatFiles(fileOf(summary.id))));
+    await this.removeOrphanJournals();
   }
 
   /**
-   * Journals whose chat file is gone. A chat's file is written whole before its first journal line,
-   * so such a journal was left by a window that kept answering in a chat another window deleted and
-   * then closed or crashed before it noticed (see ChatSession.leaveDeleted): nothing reads it again.
+   * Removes the journals whose chat file is gone. A chat's file is written whole before its first
+   * journal line, so such a journal belongs to a chat another window deleted while this one (or one
+   * that closed or crashed since) kept answering in it (see ChatSession.leaveDeleted): nothing reads it again.
    */
-  private orphanJournals(): string[] {
+  async removeOrphanJournals(): Promise<void> {
     const names = new Set(this.listFiles().map((file) => file.name));
-    return [...names].filter((name) => {
+    const orphans = [...names].filter((name) => {
       const chat = chatFileOfJournal(name);
       return chat !== undefined && CHAT_FILE.test(chat) && !names.has(chat);
     });
+    await Promise.all(orphans.map((name) => this.files.remove(name)));
   }
-
 
   /**
    * Changes a stored chat's own fields (its name, its pin) in its file and nothing else: its messages
@@ -161,14 +162,6 @@ export class HistoryStore {
       return this.files.read(file) === undefined;
     } catch {
       return false;
-    }
-  }
-
-  /** Removes the journal of a chat that has no file (another window deleted it while this one journaled). */
-  async removeJournal(id: string): Promise<void> {
-    const file = chatFile(id);
-    if (file !== undefined && this.isMissing(id)) {
-      await this.files.remove(journalOf(file));
     }
   }
 

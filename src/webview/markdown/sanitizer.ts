@@ -46,7 +46,7 @@ const none: ReadonlySet<string> = new Set();
  * the attributes each carries: a table's scroll box and a code block's frame and buttons included.
  * Every one of them is in DOMPurify's HTML profile and none is forbidden above.
  */
-export const RENDERED_ELEMENTS: ElementRules = new Map([
+const RENDERED_ELEMENTS: ElementRules = new Map([
   ...['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'li', 'blockquote', 'em', 'strong', 's', 'table', 'thead', 'tbody', 'tr', 'br', 'hr']
     .map((name): [string, ReadonlySet<string>] => [name, none]),
   ['a', new Set(['href', 'title', 'class'])],

@@ -639,14 +639,18 @@ describe('ChatSession', () => {
       assert.deepEqual(client.calls[2].messages.map((m) => m.content), ['one', 'one', 'two', 'two', 'three'], 'the model sees the whole chat');
     });
 
-    /** The next answers yield 'first', then wait for the returned release before ' second' and the end. */
-    function gateAnswer(): () => void {
+    /**
+     * The next answers yield 'first', then wait for the returned release before ' second', and end
+     * (once `held` settles, when given).
+     */
+    function gateAnswer(held?: Promise<void>): () => void {
       let release = (): void => undefined;
       const gate = new Promise<void>((resolve) => (release = resolve));
       client.script = async function* () {
         yield { type: 'text', text: 'first' };
         await gate;
         yield { type: 'text', text: ' second' };
+        await held;
         yield { type: 'done', finishReason: 'stop' };
       };
       return () => release();
@@ -736,7 +740,7 @@ describe('ChatSession', () => {
       });
 
       /** Window A streams 'first' (journaled) and waits; window B deletes the chat; then A's answer ends. */
-      async function deletedWhileAnswering(keep: boolean): Promise<{ here: ChatSession; id: string; offered: string[] }> {
+      async function deletedWhileAnswering(keep: boolean | Promise<boolean>, beforeEnd?: (id: string) => Promise<void>): Promise<{ here: ChatSession; id: string; offered: string[] }> {
         const offered: string[] = [];
         const here = makeSession({ offerKeep: async (title) => { offered.push(title); return keep; } });
         const answering = here.send('Hi');
@@ -751,6 +755,7 @@ describe('ChatSession', () => {
         release();
         await until(() => here.chat.messages[1]?.content === 'first second');
         timers.advance(SAVE_INTERVAL_MS);
+        await beforeEnd?.(id);
         await answering;
         return { here, id, offered };
       }
@@ -764,6 +769,16 @@ describe('ChatSession', () => {
         const lastHistory = posted.filter((m) => m.type === 'history').at(-1);
         assert.ok(lastHistory?.type === 'history' && !lastHistory.history.some((summary) => summary.id === id));
         assert.ok(logged.some((entry) => entry.level === 'info' && entry.message.includes('another window deleted')));
+      });
+
+      it('the journal it kept writing after the deletion goes too', async () => {
+        let end = (): void => undefined;
+        release = gateAnswer(new Promise<void>((resolve) => (end = resolve)));
+        const { id } = await deletedWhileAnswering(false, async (id) => {
+          await until(() => memory.read(`chat-${id}.journal`)?.includes('second') === true);
+          end();
+        });
+        assert.deepEqual([memory.read(`chat-${id}.json`), memory.read(`chat-${id}.journal`)], [undefined, undefined]);
       });
 
       it('Keep Chat stores it again, whole, with the answer', async () => {
@@ -783,6 +798,23 @@ describe('ChatSession', () => {
         release();
         await answering;
         assert.deepEqual(new HistoryStore(memory).load(id)?.messages.map((m) => [m.content, m.status]), [['Hi', 'done'], ['first second', 'done']]);
+      });
+
+      it('Keep Chat after this window moved on to another chat still stores the kept one, whole', async () => {
+        let keep = (_value: boolean): void => undefined;
+        const { here, id } = await deletedWhileAnswering(new Promise<boolean>((resolve) => (keep = resolve)));
+        await here.newChat();
+        assert.notEqual(here.chat.id, id);
+        keep(true);
+        await until(() => new HistoryStore(memory).load(id)?.messages[1]?.status === 'done');
+        assert.deepEqual(new HistoryStore(memory).load(id)?.messages.map((m) => m.content), ['Hi', 'first second']);
+      });
+
+      it('renaming it in this window stores it again, under the new name', async () => {
+        const { here, id } = await deletedWhileAnswering(false);
+        assert.equal(await here.rename(id, 'Kept by its name'), true);
+        const stored = new HistoryStore(memory).load(id);
+        assert.deepEqual([stored?.title, stored?.messages.map((m) => m.content)], ['Kept by its name', ['Hi', 'first second']]);
       });
 
       it('continuing it in this window stores it again, the earlier messages included', async () => {
