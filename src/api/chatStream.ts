@@ -43,9 +43,10 @@ export function readChatChoice(value: unknown, part: 'delta' | 'message'): ChatC
   };
 }
 
-function errorFromEvent(message: SseMessage, httpStatus: number): ApiError | undefined {
+/** The error an event carries: an `error` event, or an error object in the data (`chunk`, parsed once by the caller). */
+function errorFromEvent(message: SseMessage, chunk: unknown, httpStatus: number): ApiError | undefined {
   if (message.event === 'error') return apiErrorFromErrorEvent(message.data, httpStatus);
-  const found = extractErrorObject(parseJson(message.data));
+  const found = extractErrorObject(chunk);
   return found ? apiErrorFromObject(found, httpStatus) : undefined;
 }
 
@@ -77,10 +78,10 @@ export async function* chatEventsFromSse(messages: AsyncIterable<SseMessage>, ht
         yield* ending();
         return;
       }
-      const error = errorFromEvent(message, httpStatus);
-      if (error) throw error;
-
+      // Parsed once: at full speed a stream is tens of thousands of events.
       const chunk = parseJson(message.data);
+      const error = errorFromEvent(message, chunk, httpStatus);
+      if (error) throw error;
       if (!isRecord(chunk)) continue;
       const parts = readChatChoice(chunk, 'delta');
       if (parts.reasoning) yield { type: 'reasoning', text: parts.reasoning };

@@ -25,6 +25,24 @@ describe('api/chatStream: chat chunks → StreamEvents', () => {
     ]);
   });
 
+  it('parses each event\'s JSON once (a fast stream is tens of thousands of events)', async () => {
+    const parse = JSON.parse;
+    let parses = 0;
+    JSON.parse = ((...args: Parameters<typeof JSON.parse>) => { parses++; return parse(...args); }) as typeof JSON.parse;
+    try {
+      const { events, error } = await drain(chatEventsFromSse(sseSource([
+        ...Array.from({ length: 100 }, () => delta({ content: 'x' })),
+        delta({}, 'stop'),
+        '[DONE]',
+      ]), 200));
+      assert.equal(error, undefined);
+      assert.equal(events.length, 101);
+    } finally {
+      JSON.parse = parse;
+    }
+    assert.equal(parses, 101);
+  });
+
   it('tolerates content null, missing and empty choices, and non-JSON keep-alive data', async () => {
     const { events, error } = await drain(chatEventsFromSse(sseSource([
       delta({ role: 'assistant', content: null }),
