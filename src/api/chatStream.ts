@@ -1,6 +1,6 @@
 import { ApiError, apiErrorFromErrorEvent, apiErrorFromObject, extractErrorObject, isStreamTruncation, streamTruncatedError } from './errors';
 import { isRecord, nonEmptyString, parseJson } from './json';
-import type { SseMessage } from './sse';
+import { ReadEvents, type SseMessage } from './sse';
 import { ToolCallAssembler } from './toolCalls';
 import type { StreamEvent } from './types';
 import { readUsage, type UsageEvent } from './usage';
@@ -53,17 +53,19 @@ function errorFromEvent(message: SseMessage, chunk: unknown, httpStatus: number)
 /**
  * Layer 3 of streaming for POST /chat/completions: SSE events → StreamEvents.
  *
- * Yields text and reasoning as they arrive, then the last usage seen, then one `done`.
+ * Yields text and reasoning as they arrive (a read's run of text as one event, see ReadEvents),
+ * then the last usage seen, then one `done`.
  * `data: [DONE]` ends the stream. A stream whose body ends without `[DONE]` is complete only
  * when a finish reason arrived; otherwise it was cut off, and the iterator throws after yielding
  * what did arrive (the transport layer reports a dropped connection as the same truncation
- * error, see `isStreamTruncation`). An error object in the stream is thrown as an ApiError. Data that is not JSON
- * is skipped (some servers send keep-alive words).
+ * error, see `isStreamTruncation`). An error object in the stream is thrown as an ApiError, after
+ * the text before it. Data that is not JSON is skipped (some servers send keep-alive words).
  */
-export async function* chatEventsFromSse(messages: AsyncIterable<SseMessage>, httpStatus: number): AsyncGenerator<StreamEvent, void, undefined> {
+export async function* chatEventsFromSse(reads: AsyncIterable<SseMessage[]>, httpStatus: number): AsyncGenerator<StreamEvent, void, undefined> {
   let finishReason: string | undefined;
   let usage: UsageEvent | undefined;
   const toolCalls = new ToolCallAssembler();
+  const out = new ReadEvents();
 
   // Tool calls come out whole, only once the stream is complete: half a call's arguments are no call.
   const ending = function* (): Generator<StreamEvent> {
@@ -72,23 +74,34 @@ export async function* chatEventsFromSse(messages: AsyncIterable<SseMessage>, ht
     yield finishReason === undefined ? { type: 'done' } : { type: 'done', finishReason };
   };
 
-  try {
-    for await (const message of messages) {
-      if (message.data.trim() === '[DONE]') {
-        yield* ending();
-        return;
-      }
+  /** One read's events into `out`: true at `[DONE]`; an error in the stream is returned, not thrown, so what came before it is yielded first. */
+  const read = (messages: SseMessage[]): boolean | ApiError => {
+    for (const message of messages) {
+      if (message.data.trim() === '[DONE]') return true;
       // Parsed once: at full speed a stream is tens of thousands of events.
       const chunk = parseJson(message.data);
       const error = errorFromEvent(message, chunk, httpStatus);
-      if (error) throw error;
+      if (error) return error;
       if (!isRecord(chunk)) continue;
       const parts = readChatChoice(chunk, 'delta');
-      if (parts.reasoning) yield { type: 'reasoning', text: parts.reasoning };
-      if (parts.text) yield { type: 'text', text: parts.text };
+      if (parts.reasoning) out.push({ type: 'reasoning', text: parts.reasoning });
+      if (parts.text) out.push({ type: 'text', text: parts.text });
       toolCalls.add(parts.toolCalls);
       if (parts.finishReason) finishReason = parts.finishReason;
       usage = readUsage(chunk.usage) ?? usage;
+    }
+    return false;
+  };
+
+  try {
+    for await (const messages of reads) {
+      const end = read(messages);
+      yield* out.take();
+      if (end instanceof ApiError) throw end;
+      if (end) {
+        yield* ending();
+        return;
+      }
     }
   } catch (error) {
     // The connection dropped after the answer was complete (only [DONE] or usage missing): done.

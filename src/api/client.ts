@@ -39,7 +39,7 @@ const ERROR_BODY_LIMIT_BYTES = 64 * 1024;
 const JSON_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 
 type Method = 'GET' | 'POST';
-type SseMapper = (messages: AsyncIterable<SseMessage>, httpStatus: number) => AsyncIterable<StreamEvent>;
+type SseMapper = (reads: AsyncIterable<SseMessage[]>, httpStatus: number) => AsyncIterable<StreamEvent>;
 type JsonMapper = (body: unknown, httpStatus: number) => StreamEvent[];
 
 interface Operation {

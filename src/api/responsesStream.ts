@@ -1,6 +1,6 @@
 import { ApiError, apiErrorFromErrorEvent, apiErrorFromObject, extractErrorObject, streamTruncatedError } from './errors';
 import { isRecord, nonEmptyString, parseJson } from './json';
-import type { SseMessage } from './sse';
+import { ReadEvents, type SseMessage } from './sse';
 import type { StreamEvent } from './types';
 import { readUsage } from './usage';
 
@@ -70,50 +70,63 @@ const REASONING_DELTA = /^response\.reasoning(_summary)?(_text)?\.delta$/;
  * `error` (flat or nested) throw. A bare `[DONE]` also ends the stream, as the spec says. A stream
  * that ends without any of these was cut off: the iterator throws after yielding what arrived.
  */
-export async function* responsesEventsFromSse(messages: AsyncIterable<SseMessage>, httpStatus: number): AsyncGenerator<StreamEvent, void, undefined> {
+export async function* responsesEventsFromSse(reads: AsyncIterable<SseMessage[]>, httpStatus: number): AsyncGenerator<StreamEvent, void, undefined> {
   let sawText = false;
   let sawReasoning = false;
-  for await (const message of messages) {
-    if (message.data.trim() === '[DONE]') {
-      yield { type: 'done' };
-      return;
-    }
-    const payload = parseJson(message.data);
-    const kind = (isRecord(payload) ? nonEmptyString(payload.type) : undefined) ?? message.event;
+  const out = new ReadEvents();
 
-    // `event: error` is an error whatever type its payload claims (a flat error object's own `type` may replace it).
-    if (kind === 'error' || message.event === 'error') throw apiErrorFromErrorEvent(message.data, httpStatus);
-    // An untyped event may still be an error envelope (`data: {"error":{...}}`).
-    const found = kind === undefined ? extractErrorObject(payload) : undefined;
-    if (found) throw apiErrorFromObject(found, httpStatus);
-    if (!isRecord(payload)) continue;
+  /** One read's events into `out`: true once the stream ended; an error is returned, not thrown, so what came before it is yielded first. */
+  const read = (messages: SseMessage[]): boolean | ApiError => {
+    for (const message of messages) {
+      if (message.data.trim() === '[DONE]') {
+        out.push({ type: 'done' });
+        return true;
+      }
+      const payload = parseJson(message.data);
+      const kind = (isRecord(payload) ? nonEmptyString(payload.type) : undefined) ?? message.event;
 
-    if (kind === 'response.output_text.delta' || kind === 'response.refusal.delta') {
-      const text = nonEmptyString(payload.delta);
-      if (text) {
-        sawText = true;
-        yield { type: 'text', text };
+      // `event: error` is an error whatever type its payload claims (a flat error object's own `type` may replace it).
+      if (kind === 'error' || message.event === 'error') return apiErrorFromErrorEvent(message.data, httpStatus);
+      // An untyped event may still be an error envelope (`data: {"error":{...}}`).
+      const found = kind === undefined ? extractErrorObject(payload) : undefined;
+      if (found) return apiErrorFromObject(found, httpStatus);
+      if (!isRecord(payload)) continue;
+
+      if (kind === 'response.output_text.delta' || kind === 'response.refusal.delta') {
+        const text = nonEmptyString(payload.delta);
+        if (text) {
+          sawText = true;
+          out.push({ type: 'text', text });
+        }
+      } else if (kind !== undefined && REASONING_DELTA.test(kind)) {
+        const text = nonEmptyString(payload.delta);
+        if (text) {
+          sawReasoning = true;
+          out.push({ type: 'reasoning', text });
+        }
+      } else if (kind === 'response.failed') {
+        return responseFailure(payload.response, httpStatus) ?? new ApiError('The model failed to produce a response.', { status: httpStatus });
+      } else if (kind === 'response.completed' || kind === 'response.incomplete') {
+        const response = isRecord(payload.response) ? payload.response : {};
+        // Some servers wrap a whole reply in a stream: the answer is only in the final object.
+        const whole = responseOutput(response);
+        if (!sawReasoning && whole.reasoning) out.push({ type: 'reasoning', text: whole.reasoning });
+        if (!sawText && whole.text) out.push({ type: 'text', text: whole.text });
+        const usage = readUsage(response.usage);
+        if (usage) out.push(usage);
+        const finishReason = responsesFinishReason(response) ?? (kind === 'response.completed' ? 'stop' : 'incomplete');
+        out.push({ type: 'done', finishReason });
+        return true;
       }
-    } else if (kind !== undefined && REASONING_DELTA.test(kind)) {
-      const text = nonEmptyString(payload.delta);
-      if (text) {
-        sawReasoning = true;
-        yield { type: 'reasoning', text };
-      }
-    } else if (kind === 'response.failed') {
-      throw responseFailure(payload.response, httpStatus) ?? new ApiError('The model failed to produce a response.', { status: httpStatus });
-    } else if (kind === 'response.completed' || kind === 'response.incomplete') {
-      const response = isRecord(payload.response) ? payload.response : {};
-      // Some servers wrap a whole reply in a stream: the answer is only in the final object.
-      const whole = responseOutput(response);
-      if (!sawReasoning && whole.reasoning) yield { type: 'reasoning', text: whole.reasoning };
-      if (!sawText && whole.text) yield { type: 'text', text: whole.text };
-      const usage = readUsage(response.usage);
-      if (usage) yield usage;
-      const finishReason = responsesFinishReason(response) ?? (kind === 'response.completed' ? 'stop' : 'incomplete');
-      yield { type: 'done', finishReason };
-      return;
     }
+    return false;
+  };
+
+  for await (const messages of reads) {
+    const end = read(messages);
+    yield* out.take();
+    if (end instanceof ApiError) throw end;
+    if (end) return;
   }
   throw streamTruncatedError(httpStatus, 'no response.completed, response.incomplete or [DONE]');
 }

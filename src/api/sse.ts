@@ -1,5 +1,6 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { ApiError, CLIENT_ERROR_TYPES } from './errors';
+import type { StreamEvent } from './types';
 import { decodeUtf8 } from './utf8';
 
 /** One Server-Sent Event: `event` is undefined when the server sent no `event:` line. */
@@ -9,14 +10,16 @@ export type SseMessage = EventSourceMessage;
 export const MAX_SSE_EVENT_CHARS = 8 * 1024 * 1024;
 
 /**
- * Layer 2 of streaming: text → SSE events (over layer 1, bytes → text, see utf8.ts).
+ * Layer 2 of streaming: text → SSE events (over layer 1, bytes → text, see utf8.ts), as one batch
+ * per network read: the layer above handles a read's events together (a fast server packs hundreds
+ * into one read, and a step through the async layers per event cost more than reading it).
  *
  * The framing (with or without a space after `data:`, LF, CRLF or CR line ends, `:` comment
  * lines, multi-line data) is eventsource-parser's job.
  * A last event that the server did not close with a blank line is still delivered when the
  * body ends cleanly: several servers forget it after `data: [DONE]`.
  */
-export async function* parseSseStream(chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>): AsyncGenerator<SseMessage, void, undefined> {
+export async function* parseSseStream(chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>): AsyncGenerator<SseMessage[], void, undefined> {
   const ready: SseMessage[] = [];
   let oversized = false;
   const parser = createParser({
@@ -39,8 +42,32 @@ export async function* parseSseStream(chunks: AsyncIterable<Uint8Array | string>
 
   for await (const text of decodeUtf8(chunks)) {
     feed(text);
-    while (ready.length > 0) yield ready.shift() as SseMessage;
+    if (ready.length > 0) yield ready.splice(0);
   }
   feed('\n\n');
-  while (ready.length > 0) yield ready.shift() as SseMessage;
+  if (ready.length > 0) yield ready.splice(0);
+}
+
+/**
+ * The events of one read, for the layer above: a run of text (or of reasoning) becomes one event,
+ * so the layers above take a step per read, not per token. Order is kept.
+ */
+export class ReadEvents {
+  private events: StreamEvent[] = [];
+
+  push(event: StreamEvent): void {
+    const last = this.events.at(-1);
+    if ((event.type === 'text' || event.type === 'reasoning') && last?.type === event.type) {
+      this.events[this.events.length - 1] = { type: event.type, text: last.text + event.text };
+      return;
+    }
+    this.events.push(event);
+  }
+
+  /** The events so far; the next read starts empty. */
+  take(): StreamEvent[] {
+    const events = this.events;
+    this.events = [];
+    return events;
+  }
 }

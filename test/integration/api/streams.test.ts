@@ -20,7 +20,6 @@ describe('api client × reference server: replies and streams', () => {
       const { events, text, error } = await drain(clientFor(server).chat({ model: 'echo-1', messages: user(prompt), stream }));
       assert.equal(error, undefined);
       assert.equal(text, prompt);
-      if (stream) assert.ok(events.filter((e) => e.type === 'text').length > 1, 'streamed in several chunks');
       const usage = events.find((e) => e.type === 'usage');
       assert.ok(usage && usage.type === 'usage' && (usage.outputTokens ?? 0) > 0 && (usage.inputTokens ?? 0) > 0);
       assert.deepEqual(events.at(-1), { type: 'done', finishReason: 'stop' });
@@ -35,6 +34,16 @@ describe('api client × reference server: replies and streams', () => {
       assert.deepEqual(events.at(-1), { type: 'done', finishReason: 'stop' });
     });
   }
+
+  it('a paced stream\'s tokens come out as they arrive, one event each; a fast one in an event per read', async () => {
+    const paced = await drain(clientFor(server).chat({ model: 'slow-1', messages: user('go'), maxTokens: 3 }));
+    assert.equal(paced.error, undefined);
+    assert.equal(paced.events.filter((e) => e.type === 'text').length, 3);
+    const fast = await drain(clientFor(server).chat({ model: 'echo-1', messages: user('word '.repeat(5000)) }));
+    assert.equal(fast.text, 'word '.repeat(5000));
+    const texts = fast.events.filter((e) => e.type === 'text').length;
+    assert.ok(texts >= 1 && texts < 500, `${texts} text events for 5,000 tokens`);
+  });
 
   it('responses with message input echoes the last user message', async () => {
     const { text } = await drain(clientFor(server).respond({ model: 'echo-1', input: [{ role: 'user', content: 'first' }, { role: 'assistant', content: 'a' }, { role: 'user', content: 'last' }] }));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { chatEventsFromSse } from '../../../src/api/chatStream';
 import { ApiError, streamTruncatedError } from '../../../src/api/errors';
-import { chunk, drain, sseSource } from './streamHelpers';
+import { chunk, drain, sseReads, sseSource } from './streamHelpers';
 
 const delta = (d: Record<string, unknown>, finishReason: string | null = null): string =>
   chunk({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: d, finish_reason: finishReason }] });
@@ -41,6 +41,30 @@ describe('api/chatStream: chat chunks → StreamEvents', () => {
       JSON.parse = parse;
     }
     assert.equal(parses, 101);
+  });
+
+  it('yields a read\'s run of text as one event, keeping the order of text and reasoning', async () => {
+    const { events, error } = await drain(chatEventsFromSse(sseReads([
+      [delta({ reasoning_content: 'a' }), delta({ reasoning_content: 'b' }), ...Array.from({ length: 300 }, (_, i) => delta({ content: `${i % 10}` }))],
+      [delta({ content: '!' }), delta({ reasoning_content: 'c' }), delta({ content: '?' }, 'stop'), '[DONE]'],
+    ]), 200));
+    assert.equal(error, undefined);
+    assert.deepEqual(events, [
+      { type: 'reasoning', text: 'ab' },
+      { type: 'text', text: '0123456789'.repeat(30) },
+      { type: 'text', text: '!' },
+      { type: 'reasoning', text: 'c' },
+      { type: 'text', text: '?' },
+      { type: 'done', finishReason: 'stop' },
+    ]);
+  });
+
+  it('yields the text of a read before an error later in the same read, and nothing after [DONE]', async () => {
+    const failed = await drain(chatEventsFromSse(sseReads([[delta({ content: 'kept ' }), delta({ content: 'text' }), chunk({ error: { message: 'overloaded' } }), delta({ content: 'never' })]]), 200));
+    assert.deepEqual(failed.events, [{ type: 'text', text: 'kept text' }]);
+    assert.ok(failed.error instanceof ApiError && /overloaded/.test(failed.error.message));
+    const ended = await drain(chatEventsFromSse(sseReads([[delta({ content: 'a' }), delta({ content: 'b' }, 'stop'), '[DONE]', delta({ content: 'late' })]]), 200));
+    assert.deepEqual(ended.events, [{ type: 'text', text: 'ab' }, { type: 'done', finishReason: 'stop' }]);
   });
 
   it('tolerates content null, missing and empty choices, and non-JSON keep-alive data', async () => {

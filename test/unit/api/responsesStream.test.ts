@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { ApiError } from '../../../src/api/errors';
 import { responsesEventsFromSse } from '../../../src/api/responsesStream';
 import type { SseMessage } from '../../../src/api/sse';
-import { drain, sseSource } from './streamHelpers';
+import { drain, sseReads, sseSource } from './streamHelpers';
 
 /** An event as OpenAI sends it: an `event:` line naming it and a payload with the same `type`. */
 const ev = (type: string, fields: Record<string, unknown> = {}, sequence = 0): SseMessage =>
@@ -28,6 +28,25 @@ describe('api/responsesStream: Responses events → StreamEvents', () => {
       { type: 'usage', inputTokens: 4, outputTokens: 2, totalTokens: 6 },
       { type: 'done', finishReason: 'stop' },
     ]);
+  });
+
+  it('yields a read\'s run of deltas as one event, and a failure after them in the same read after them', async () => {
+    const { events, error } = await drain(responsesEventsFromSse(sseReads([
+      [ev('response.reasoning_summary_text.delta', { delta: 'th' }), ev('response.reasoning_summary_text.delta', { delta: 'ink' }),
+        ...Array.from({ length: 200 }, () => ev('response.output_text.delta', { delta: 'x' }))],
+      [ev('response.output_text.delta', { delta: 'y' }), completed({ input_tokens: 1, output_tokens: 2 }), ev('response.output_text.delta', { delta: 'late' })],
+    ]), 200));
+    assert.equal(error, undefined);
+    assert.deepEqual(events, [
+      { type: 'reasoning', text: 'think' },
+      { type: 'text', text: 'x'.repeat(200) },
+      { type: 'text', text: 'y' },
+      { type: 'usage', inputTokens: 1, outputTokens: 2, totalTokens: 3 },
+      { type: 'done', finishReason: 'stop' },
+    ]);
+    const failed = await drain(responsesEventsFromSse(sseReads([[ev('response.output_text.delta', { delta: 'a' }), ev('response.output_text.delta', { delta: 'b' }), ev('response.failed', { response: { error: { message: 'model broke' } } })]]), 200));
+    assert.deepEqual(failed.events, [{ type: 'text', text: 'ab' }]);
+    assert.ok(failed.error instanceof ApiError && /model broke/.test(failed.error.message), String(failed.error));
   });
 
   it('stops at response.completed even when a [DONE] follows', async () => {

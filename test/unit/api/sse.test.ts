@@ -4,7 +4,7 @@ import { ApiError } from '../../../src/api/errors';
 
 async function collect(chunks: (string | Uint8Array)[]): Promise<SseMessage[]> {
   const out: SseMessage[] = [];
-  for await (const message of parseSseStream(chunks)) out.push(message);
+  for await (const read of parseSseStream(chunks)) out.push(...read);
   return out;
 }
 
@@ -54,6 +54,12 @@ describe('api/sse: bytes → SSE events', () => {
     assert.deepEqual(events.map((e) => e.data), ['a', '[DONE]']);
   });
 
+  it('yields the events of one read together, and each read as it arrives', async () => {
+    const reads: string[][] = [];
+    for await (const read of parseSseStream([bytes('data: a\n\ndata: b\n\ndata: c'), bytes('\n\ndata: d\n\n')])) reads.push(read.map((message) => message.data));
+    assert.deepEqual(reads, [['a', 'b'], ['c', 'd']]);
+  });
+
   it('yields each event as soon as its chunk arrives', async () => {
     let released = false;
     async function* slowSource(): AsyncGenerator<Uint8Array> {
@@ -64,7 +70,7 @@ describe('api/sse: bytes → SSE events', () => {
     }
     const iterator = parseSseStream(slowSource());
     const first = await iterator.next();
-    assert.equal(first.value?.data, 'first');
+    assert.deepEqual(first.value?.map((message) => message.data), ['first']);
     assert.equal(released, false);
     await iterator.return(undefined);
   });

@@ -1,9 +1,15 @@
 import type { SseMessage } from '../../../src/api/sse';
 import type { StreamEvent } from '../../../src/api/types';
 
-/** SSE messages as the layer below would deliver them; `failWith` ends the source with that error. */
-export async function* sseSource(messages: (SseMessage | string)[], failWith?: Error): AsyncGenerator<SseMessage> {
-  for (const message of messages) yield typeof message === 'string' ? { data: message } : message;
+/** SSE messages as the layer below would deliver them, each in a read of its own; `failWith` ends the source with that error. */
+export async function* sseSource(messages: (SseMessage | string)[], failWith?: Error): AsyncGenerator<SseMessage[]> {
+  for (const message of messages) yield [typeof message === 'string' ? { data: message } : message];
+  if (failWith) throw failWith;
+}
+
+/** SSE messages delivered as the given reads (several events in one network read). */
+export async function* sseReads(reads: (SseMessage | string)[][], failWith?: Error): AsyncGenerator<SseMessage[]> {
+  for (const read of reads) yield read.map((message) => (typeof message === 'string' ? { data: message } : message));
   if (failWith) throw failWith;
 }
 
