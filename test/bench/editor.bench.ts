@@ -10,6 +10,7 @@ import { startEditor } from '../harness/editor';
 import { extensionId } from '../harness/paths';
 import type { Workbench } from '../harness/workbench';
 import { ChatView } from '../e2e/chatView';
+import { cpuSnapshot, cpuUse, type CpuUse } from './processCpu';
 import { runReopenBench, type ReopenResult } from './reopen.bench';
 import { startStreamingChat } from '../e2e/referenceClient';
 import { shapeText, type ShapeName } from '../unit/webview/markdown/shapes';
@@ -35,6 +36,8 @@ export interface EditorResult extends EditorCase {
   ratioToRaw: number;
   longTasksOver50: number;
   longestTaskMs: number;
+  /** The CPU every process used from Send until the answer was done (Linux only). */
+  cpu?: CpuUse;
 }
 
 export const EDITOR_CASES: EditorCase[] = [
@@ -208,9 +211,11 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
       }, text);
       await frame.evaluate(installProbe);
       const profiler = process.env.BENCH_PROFILE ? await startProfile(workbench, frame) : undefined;
+      const cpuBefore = cpuSnapshot();
       const sent = Date.now();
       await chat.prompt().press('Enter');
       await untilAnswerDone(frame);
+      const cpuAfter = cpuSnapshot();
       await new Promise((resolve) => setTimeout(resolve, 500));
       if (profiler) await profiler.stop(`${process.env.BENCH_PROFILE}/${benchCase.shape}-${benchCase.pace ?? 'full'}.trace.json`, sent);
       const probe = await frame.evaluate(readProbe);
@@ -226,6 +231,7 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
         ratioToRaw: (probe.lastChange - sent) / rawMs,
         longTasksOver50: probe.longTasks.filter((duration) => duration > 50).length,
         longestTaskMs: Math.max(0, ...probe.longTasks),
+        ...(cpuBefore && cpuAfter ? { cpu: cpuUse(cpuBefore, cpuAfter) } : {}),
       };
       results.push(result);
       log(`  ${benchCase.shape} ${benchCase.chars / 1000} KB${benchCase.pace ? ` at ${benchCase.pace} tok/s` : ''}: done`);

@@ -10,6 +10,7 @@ import { requireChromium } from '../harness/chromium';
 import { ensureCodeServer, HarnessSetupError } from '../harness/codeServerInstall';
 import { activationReport } from './activation.bench';
 import { EDITOR_CASES, runEditorBench, type EditorResult } from './editor.bench';
+import type { CpuUse } from './processCpu';
 import { PAGE_CASES, runPageBench, type PageResult } from './page.bench';
 import type { ReopenResult } from './reopen.bench';
 import { runJsdomBench, type JsdomResult } from './render.bench';
@@ -87,6 +88,18 @@ async function main(): Promise<number> {
   for (const result of jsdom) console.log(jsdomRow(result));
   for (const results of editor) console.log(editorRow(results));
   if (editorNote) console.log(editorNote);
+  const withCpu = editor.filter((results) => results.every((result) => result.cpu !== undefined));
+  if (withCpu.length > 0) {
+    console.log('CPU from Send until the answer was done, by process (ms of CPU; the machine\'s busy time in % of all its cores):');
+    console.log('| shape | size | pace tok/s | window ms | machine busy % | chat page + workbench (renderer) | extension host | code-server | browser, GPU, network | bench (reference server, Playwright) | other |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const results of withCpu) {
+      const [first] = results;
+      const cell = (value: (cpu: CpuUse) => number): string => range(results.map((result) => value(result.cpu as CpuUse)));
+      console.log(`| ${first.shape} | ${kb(first.chars)} | ${first.pace ? String(first.pace) : 'full'} | ${cell((cpu) => cpu.windowMs)} | ${cell((cpu) => cpu.machineBusyPercent)} | `
+        + `${cell((cpu) => cpu.ms.renderer)} | ${cell((cpu) => cpu.ms.extensionHost)} | ${cell((cpu) => cpu.ms.codeServer)} | ${cell((cpu) => cpu.ms.browser)} | ${cell((cpu) => cpu.ms.bench)} | ${cell((cpu) => cpu.ms.other)} |`);
+    }
+  }
   if (reopen.length > 0) {
     const [first] = reopen;
     const cell = (value: (result: ReopenResult) => number): string => range(reopen.map(value));
