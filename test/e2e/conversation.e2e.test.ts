@@ -90,6 +90,42 @@ describe('flow: edit, regenerate and history', () => {
     await eventually(() => items.filter({ hasText: 'delete and undo' }).count(), (count) => count === 1, 'the chat to come back');
   });
 
+  it('a chat another window deleted while this one answered stays deleted, until Keep Chat stores it again', async () => {
+    const frame = world.chat.frame;
+    await newChat();
+    await world.workbench.runCommand('Model Access: Select Model');
+    await world.workbench.pickQuickPickItem('slow-1');
+    await eventually(() => world.chat.modelPicker().innerText(), (text) => text.trim() === 'slow-1', 'the chat model button to show slow-1');
+    try {
+      await world.chat.send('deleted elsewhere');
+      const answer = world.chat.messages('assistant').first();
+      await eventually(() => world.chat.contentText(answer).catch(() => ''), (text) => text.trim().split(/\s+/).length >= 3, 'slow-1 to stream a few words');
+      // What another window's Delete does to the folder: the chat's file goes.
+      const files = (): string[] => fs.readdirSync(chatsFolder()).filter((name) => name.endsWith('.json')
+        && fs.readFileSync(path.join(chatsFolder(), name), 'utf8').includes('deleted elsewhere'));
+      const [file] = files();
+      assert.ok(file, 'the chat was saved when its answer started');
+      fs.rmSync(path.join(chatsFolder(), file));
+      await world.chat.stopButton().click();
+      await world.chat.assistantMessage(0, 'stopped', 10_000);
+      const toast = world.workbench.notifications().filter({ hasText: 'Another window deleted the chat "deleted elsewhere" while this window was answering in it, so it is not saved.' });
+      await toast.waitFor({ state: 'visible', timeout: 15_000 });
+      assert.deepEqual(files(), [], 'the answer\'s end did not write the deleted chat back');
+      assert.deepEqual(fs.readdirSync(chatsFolder()).filter((name) => name.endsWith('.journal')), [], 'no journal is left behind');
+      await toast.locator('.monaco-button', { hasText: 'Keep Chat' }).click();
+      await eventually(async () => files().length, (count) => count === 1, 'Keep Chat to store the chat again');
+      const kept = JSON.parse(fs.readFileSync(path.join(chatsFolder(), files()[0]), 'utf8')) as { messages: { role: string; content: string; status: string }[] };
+      assert.deepEqual(kept.messages.map((message) => [message.role, message.status]), [['user', 'done'], ['assistant', 'stopped']]);
+      assert.equal(kept.messages[0].content, 'deleted elsewhere');
+      assert.equal(kept.messages[1].content.trim(), (await world.chat.contentText(answer)).trim());
+    } finally {
+      await world.workbench.runCommand('Model Access: Select Model');
+      await world.workbench.pickQuickPickItem('echo-1');
+      await world.workbench.dismissNotificationToasts();
+    }
+    assert.equal(await frame.locator('.message').count(), 2);
+  });
+
   it('lists a chat file that cannot be read as damaged, opens it, and deletes it', async () => {
     fs.writeFileSync(path.join(chatsFolder(), 'chat-broken.json'), '{"id":"broken","messages":[{"ro');
     const frame = world.chat.frame;
