@@ -5,8 +5,16 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 
-export type CpuRole = 'renderer' | 'extensionHost' | 'codeServer' | 'browser' | 'bench' | 'other';
-export const CPU_ROLES: readonly CpuRole[] = ['renderer', 'extensionHost', 'codeServer', 'browser', 'bench', 'other'];
+/** The roles a process is counted under, with the bench table's column for each, in its order. */
+export const CPU_ROLES = {
+  renderer: 'chat page + workbench (renderer)',
+  extensionHost: 'extension host',
+  codeServer: 'code-server',
+  browser: 'browser, GPU, network',
+  bench: 'bench (reference server, Playwright)',
+  other: 'other',
+} as const;
+export type CpuRole = keyof typeof CPU_ROLES;
 
 export interface CpuSnapshot {
   at: number;
@@ -27,7 +35,8 @@ export interface CpuUse {
 
 const TICKS_PER_SECOND = 100; // USER_HZ: 100 on every Linux the bench runs on.
 
-function roleOf(pid: number, commandLine: string): CpuRole {
+/** The role of process `pid` started as `commandLine` (its arguments joined by spaces). */
+export function roleOf(pid: number, commandLine: string): CpuRole {
   if (pid === process.pid) return 'bench';
   if (/chrom/i.test(commandLine)) return /--type=renderer/.test(commandLine) && !/--top-chrome-webui/.test(commandLine) ? 'renderer' : 'browser';
   if (/--type=extensionHost/.test(commandLine)) return 'extensionHost';
@@ -61,7 +70,7 @@ export function cpuSnapshot(): CpuSnapshot | undefined {
 
 /** The CPU each role used between two snapshots (a process that started in between counts from zero). */
 export function cpuUse(before: CpuSnapshot, after: CpuSnapshot): CpuUse {
-  const ms = Object.fromEntries(CPU_ROLES.map((role) => [role, 0])) as Record<CpuRole, number>;
+  const ms = Object.fromEntries(Object.keys(CPU_ROLES).map((role) => [role, 0])) as Record<CpuRole, number>;
   for (const [pid, { role, jiffies }] of after.processes) {
     ms[role] += ((jiffies - (before.processes.get(pid)?.jiffies ?? 0)) * 1000) / TICKS_PER_SECOND;
   }

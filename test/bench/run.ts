@@ -10,7 +10,7 @@ import { requireChromium } from '../harness/chromium';
 import { ensureCodeServer, HarnessSetupError } from '../harness/codeServerInstall';
 import { activationReport } from './activation.bench';
 import { EDITOR_CASES, runEditorBench, type EditorResult } from './editor.bench';
-import type { CpuUse } from './processCpu';
+import { CPU_ROLES, type CpuRole, type CpuUse } from './processCpu';
 import { PAGE_CASES, runPageBench, type PageResult } from './page.bench';
 import type { ReopenResult } from './reopen.bench';
 import { runJsdomBench, type JsdomResult } from './render.bench';
@@ -91,13 +91,15 @@ async function main(): Promise<number> {
   const withCpu = editor.filter((results) => results.every((result) => result.cpu !== undefined));
   if (withCpu.length > 0) {
     console.log('CPU from Send until the answer was done, by process (ms of CPU; the machine\'s busy time in % of all its cores):');
-    console.log('| shape | size | pace tok/s | window ms | machine busy % | chat page + workbench (renderer) | extension host | code-server | browser, GPU, network | bench (reference server, Playwright) | other |');
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+    const roles = Object.entries(CPU_ROLES) as [CpuRole, string][];
+    console.log(`| shape | size | pace tok/s | window ms | machine busy % | ${roles.map(([, label]) => label).join(' | ')} |`);
+    console.log(`|${' --- |'.repeat(5 + roles.length)}`);
     for (const results of withCpu) {
       const [first] = results;
       const cell = (value: (cpu: CpuUse) => number): string => range(results.map((result) => value(result.cpu as CpuUse)));
-      console.log(`| ${first.shape} | ${kb(first.chars)} | ${first.pace ? String(first.pace) : 'full'} | ${cell((cpu) => cpu.windowMs)} | ${cell((cpu) => cpu.machineBusyPercent)} | `
-        + `${cell((cpu) => cpu.ms.renderer)} | ${cell((cpu) => cpu.ms.extensionHost)} | ${cell((cpu) => cpu.ms.codeServer)} | ${cell((cpu) => cpu.ms.browser)} | ${cell((cpu) => cpu.ms.bench)} | ${cell((cpu) => cpu.ms.other)} |`);
+      const cells = [first.shape, kb(first.chars), first.pace ? String(first.pace) : 'full', cell((cpu) => cpu.windowMs), cell((cpu) => cpu.machineBusyPercent),
+        ...roles.map(([role]) => cell((cpu) => cpu.ms[role]))];
+      console.log(`| ${cells.join(' | ')} |`);
     }
   }
   if (reopen.length > 0) {
