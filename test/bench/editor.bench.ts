@@ -197,9 +197,25 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
       await raw.finished;
       const rawMs = Date.now() - rawStart;
 
-      await workbench.runCommand('Model Access: New Chat');
-      await chat.messages().first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
       const frame = await chatFrame(workbench);
+      // New Chat has landed only when its state and showConversation reached the page: sent
+      // before, a prompt went into the new chat and that state came after it, mid-stream, and the
+      // page rendered the whole chat again (one run in three: the last token shown 1.4 s late).
+      await frame.evaluate(() => {
+        const seen = new Set<unknown>();
+        (window as unknown as { __benchNewChat: Set<unknown> }).__benchNewChat = seen;
+        const listener = (event: MessageEvent<unknown>): void => {
+          seen.add((event.data as { type?: unknown } | null)?.type);
+          if (seen.has('state') && seen.has('showConversation')) window.removeEventListener('message', listener);
+        };
+        window.addEventListener('message', listener);
+      });
+      await workbench.runCommand('Model Access: New Chat');
+      await frame.waitForFunction(() => {
+        const seen = (window as unknown as { __benchNewChat: Set<unknown> }).__benchNewChat;
+        return seen.has('state') && seen.has('showConversation');
+      }, undefined, { timeout: 10_000 });
+      await chat.messages().first().waitFor({ state: 'detached', timeout: 10_000 });
       // Typing 100 KB key by key is not the point: the text goes in at once, as a paste would.
       // The probe starts after the prompt box has laid the pasted text out: that is the paste's
       // cost (the browser's own text area), not the stream's.
