@@ -72,27 +72,68 @@ export class ConversationView {
   /**
    * Replaces the whole conversation (state replay). The last messages, the ones on screen, render
    * at once; older ones follow a batch per frame, so a long chat opens without one long task.
+   *
+   * A message already shown keeps its view and element (updated to the replayed message): a replay
+   * of the same chat (Regenerate and Edit drop the messages after one, another window saved it, a
+   * New Chat's state came after the first prompt) then costs what changed, not the whole chat parsed,
+   * sanitized and laid out again. Elements stay where they are when the order holds: moving a node
+   * makes the browser style and lay all of it out again.
    */
   replace(messages: readonly TranscriptMessage[]): void {
+    const seen = new Set<string>();
+    const unique = messages.filter((message) => !seen.has(message.id) && seen.add(message.id));
+    const replayed = new Map(unique.map((message) => [message.id, message]));
+    const kept = new Map<string, MessageView>();
     for (const view of this.order) {
-      view.dispose();
+      if (replayed.get(view.id)?.role === view.role) {
+        kept.set(view.id, view);
+      } else {
+        view.dispose();
+      }
     }
     this.views.clear();
     this.order = [];
-    const seen = new Set<string>();
-    const unique = messages.filter((message) => !seen.has(message.id) && seen.add(message.id));
     this.cutMarker.set(unique.filter((message) => message.role === 'assistant').at(-1)?.contextCut);
-    this.backlog = unique.slice(0, Math.max(0, unique.length - FIRST_MESSAGES));
-    const fragment = this.context.doc.createDocumentFragment();
-    for (const message of unique.slice(this.backlog.length)) {
-      fragment.append(this.createView(message).element);
+    // Shown now: the last messages, and every older one that still has its view right before them.
+    let start = Math.max(0, unique.length - FIRST_MESSAGES);
+    while (start > 0 && kept.has(unique[start - 1].id)) start--;
+    this.backlog = unique.slice(0, start);
+    for (const message of this.backlog) {
+      // (Cut off from the shown ones by a message that has no view: rendered again with the backlog.)
+      kept.get(message.id)?.dispose();
     }
-    this.list.replaceChildren(fragment);
+    const shown = unique.slice(start).map((message) => {
+      const view = kept.get(message.id);
+      if (view === undefined) return this.createView(message);
+      view.update(message);
+      this.views.set(message.id, view);
+      this.order.push(view);
+      return view;
+    });
+    this.placeInOrder(shown.map((view) => view.element));
     this.setPinned(true);
     this.refresh();
     this.scrollToBottom();
     if (this.backlog.length > 0) {
       this.context.scheduler.schedule(this.renderBacklog);
+    }
+  }
+
+  /** Makes `elements` the list's messages in this order, moving only those out of place. */
+  private placeInOrder(elements: HTMLElement[]): void {
+    const wanted = new Set<Node>(elements);
+    for (const child of Array.from(this.list.children)) {
+      if (child.classList.contains('message') && !wanted.has(child)) child.remove();
+    }
+    let cursor: Node | null = this.list.firstChild;
+    for (const element of elements) {
+      // (Other nodes, such as the context marker, are placed again by refresh.)
+      while (cursor !== null && cursor !== element && !wanted.has(cursor)) cursor = cursor.nextSibling;
+      if (cursor === element) {
+        cursor = cursor.nextSibling;
+      } else {
+        this.list.insertBefore(element, cursor);
+      }
     }
   }
 

@@ -108,6 +108,10 @@ export class MessageView {
     this.contentView.setText(message.content);
     if (message.reasoning) {
       this.ensureReasoning().view.setText(message.reasoning);
+    } else if (this.reasoning) {
+      // (A replayed chat's message may come without the reasoning this view showed.)
+      this.reasoning.details.remove();
+      this.reasoning = undefined;
     }
     this.applyMeta();
     if (message.status === 'streaming') {

@@ -74,12 +74,17 @@ export class MarkdownView {
   }
 
   append(text: string): void {
+    if (this.renderer.finished && text !== '') {
+      this.setText(this.renderer.source + this.pending + text);
+      return;
+    }
     this.pending += text;
   }
 
+  /** The whole text: what extends the text so far is rendered as more; anything else (or an extension of a finished text) from the start. */
   setText(text: string): void {
     const known = this.renderer.source + this.pending;
-    if (text.startsWith(known)) {
+    if (text === known || (text.startsWith(known) && !this.renderer.finished)) {
       this.pending += text.slice(known.length);
       return;
     }

@@ -105,6 +105,7 @@ export class StreamingMarkdownRenderer {
   /** Reference-link definitions from committed blocks, so later blocks can use them. */
   private references: References = {};
   private pendingReset = false;
+  private finalRendered = false;
   private stack: Container[] = [];
   /** The open code fence the tail consists of, scanned line by line. */
   private fence: { scanned: number; code: string; language: string; closing: RegExp } | undefined;
@@ -119,13 +120,21 @@ export class StreamingMarkdownRenderer {
     return this.text;
   }
 
+  /**
+   * True once the whole text was rendered final: everything is committed, the last block closed, so
+   * more text cannot extend it (a paragraph would go on as a new one): it must start over.
+   */
+  get finished(): boolean {
+    return this.finalRendered;
+  }
+
   append(chunk: string): void {
     this.text += chunk;
   }
 
-  /** Sets the full text: an extension of the current text is appended, anything else starts over. */
+  /** Sets the full text: an extension of the current text is appended, anything else (or an extension of a finished text) starts over. */
   setText(text: string): void {
-    if (text.startsWith(this.text)) {
+    if (text === this.text || (text.startsWith(this.text) && !this.finalRendered)) {
       this.append(text.slice(this.text.length));
       return;
     }
@@ -135,6 +144,7 @@ export class StreamingMarkdownRenderer {
     this.stack = [];
     this.fence = undefined;
     this.pendingReset = true;
+    this.finalRendered = false;
   }
 
   /**
@@ -145,6 +155,7 @@ export class StreamingMarkdownRenderer {
     this.work.renders++;
     const update: RenderUpdate = { reset: this.pendingReset, ops: [], tailHtml: '', afterHtml: [] };
     this.pendingReset = false;
+    this.finalRendered = final;
     // Each pass settles what it can; a container opening or closing starts another pass from
     // the new innermost position. Passes are bounded: each one opens or closes a container.
     for (let pass = 0; pass < 10_000; pass++) {

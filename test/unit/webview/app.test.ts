@@ -154,9 +154,14 @@ describe('webview/app (jsdom)', () => {
       h.receive(state([question]));
       assert.equal(h.doc.activeElement, h.$('textarea#prompt'));
 
-      click(h.window, h.$('button.edit'));
+      // Edit keeps the message (its id), so its Edit button, which has focus back, stays; the answer
+      // that follows makes the host busy, which disables the button and sends focus to the prompt.
+      const edit = h.$<HTMLButtonElement>('button.edit');
+      click(h.window, edit);
       h.$('textarea.edit-input').dispatchEvent(key(h.window, 'keydown', { key: 'Enter' }));
       h.receive(state([{ ...question, content: 'edited' }]));
+      assert.equal(h.doc.activeElement, edit);
+      h.receive({ type: 'busy', busy: true });
       assert.equal(h.doc.activeElement, h.$('textarea#prompt'));
     });
 
@@ -311,6 +316,112 @@ describe('webview/app (jsdom)', () => {
       assert.equal(h.$(`.message[data-id="${messages[0].id}"] .content strong`).textContent, '0');
       // Only the last answer offers Regenerate, also after the older ones arrived.
       assert.equal(h.$$('.message button.regenerate').filter((button) => !button.hidden).length, 1);
+    });
+
+    describe('a replay of the same chat', () => {
+      /** The chat rendered whole (all frames run), and a recorder of every change under the message list. */
+      function rendered(messages: TranscriptMessage[]): { h: AppHarness; changes: () => MutationRecord[] } {
+        const h = createAppHarness();
+        h.receive(state(messages));
+        for (let frames = 0; frames < 500 && h.runFrames() > 0; frames++);
+        const observer = new h.window.MutationObserver(() => undefined);
+        observer.observe(h.$('.message-list'), { childList: true, subtree: true, characterData: true });
+        return { h, changes: () => observer.takeRecords() };
+      }
+      const element = (h: AppHarness, id: string): HTMLElement => h.$(`.message[data-id="${id}"]`);
+      /** Changes inside a message's rendered text (its markdown parsed, sanitized, put in the DOM again). */
+      const contentChanges = (records: MutationRecord[]): MutationRecord[] => records.filter((record) => {
+        const target = record.target.nodeType === 1 ? record.target as Element : record.target.parentElement;
+        return target?.closest('.content') != null;
+      });
+
+      it('keeps the messages it still has as they are: Regenerate in a long chat removes the last answer and renders nothing again', () => {
+        const messages = Array.from({ length: 60 }, (_, i) => message(i % 2 === 0 ? 'user' : 'assistant', `Message **${i}**\n\n- a\n- b\n\n\`\`\`ts\nconst x = ${i};\n\`\`\``));
+        const { h, changes } = rendered(messages);
+        const before = messages.map((m) => element(h, m.id));
+        // The host drops the last answer and replays the chat (truncateAfter), then answers again.
+        h.receive(state(messages.slice(0, -1)));
+        assert.equal(h.runFrames(), 0, 'nothing left to render in later frames');
+        const records = changes();
+        assert.deepEqual(contentChanges(records), [], 'no message\'s text rendered again');
+        assert.deepEqual(records.filter((record) => record.target === h.$('.message-list')).flatMap((record) => [...record.addedNodes]), [], 'no message added or moved');
+        assert.deepEqual(h.$$('.message'), before.slice(0, -1), 'the same elements, in order');
+        assert.equal(h.doc.querySelector(`.message[data-id="${messages.at(-1)?.id}"]`), null);
+        // The answer now last offers Regenerate; the one before no longer does.
+        assert.equal(isShown(h.$(`.message[data-id="${messages.at(-3)?.id}"] button.regenerate`)), false);
+        assert.equal(h.$$('.message button.regenerate').filter((button) => !button.hidden).length, 0, 'the last message is a question now');
+      });
+
+      it('renders again only a message whose text changed (Edit), and what the replay adds', () => {
+        const question = message('user', 'first question');
+        const answer = message('assistant', 'first answer');
+        const later = [message('user', 'second question'), message('assistant', 'second answer')];
+        const { h, changes } = rendered([question, answer, ...later]);
+        const answerElement = element(h, answer.id);
+        const questionElement = element(h, question.id);
+        h.receive(state([question, answer, { ...later[0], content: 'second question, edited' }]));
+        assert.equal(element(h, answer.id), answerElement);
+        assert.equal(element(h, question.id), questionElement);
+        assert.equal(h.$(`.message[data-id="${later[0].id}"] .content`).textContent?.trim(), 'second question, edited');
+        assert.equal(h.doc.querySelector(`.message[data-id="${later[1].id}"]`), null);
+        const changed = new Set(contentChanges(changes()).map((record) => (record.target.nodeType === 1 ? record.target as Element : record.target.parentElement)?.closest('.message')));
+        assert.deepEqual([...changed], [element(h, later[0].id)], 'only the edited message\'s text changed');
+        const next = message('assistant', 'new answer');
+        h.receive(state([question, answer, { ...later[0], content: 'second question, edited' }, next]));
+        assert.deepEqual(h.$$('.message').map((view) => view.dataset.id), [question.id, answer.id, later[0].id, next.id]);
+        assert.equal(h.$(`.message[data-id="${next.id}"] .content`).textContent?.trim(), 'new answer');
+      });
+
+      it('keeps a streaming answer streaming: deltas after the replay extend the same view', () => {
+        const h = createAppHarness();
+        const question = message('user', 'q');
+        const answer = message('assistant', '', { status: 'streaming' });
+        h.receive(state([], { busy: true }));
+        h.receive({ type: 'messageAdded', message: question });
+        h.receive({ type: 'messageAdded', message: answer });
+        h.receive({ type: 'delta', messageId: answer.id, content: 'Hello ' });
+        h.runFrames();
+        const view = element(h, answer.id);
+        // A New Chat's state that reached the page after the first prompt: the chat as the host has it now.
+        h.receive(state([question, { ...answer, content: 'Hello ' }], { busy: true }));
+        h.receive({ type: 'delta', messageId: answer.id, content: 'world.' });
+        h.receive({ type: 'messageUpdated', message: { ...answer, content: 'Hello world.', status: 'done' } });
+        assert.equal(element(h, answer.id), view);
+        assert.equal(view.dataset.status, 'done');
+        assert.equal(view.querySelector('.content')?.textContent?.trim(), 'Hello world.');
+      });
+
+      it('renders another chat, or a message whose role changed, anew; a shown message cut off from the end by one not shown renders again in order', () => {
+        const messages = Array.from({ length: 30 }, (_, i) => message(i % 2 === 0 ? 'user' : 'assistant', `Message ${i}`));
+        const { h } = rendered(messages);
+        const before = new Map(messages.map((m) => [m.id, element(h, m.id)]));
+        // A message the page never had, among the older ones: those before it render again, after it as they were.
+        const inserted = message('user', 'inserted');
+        const replayed = [...messages.slice(0, 5), inserted, ...messages.slice(5)];
+        h.receive(state(replayed));
+        for (let frames = 0; frames < 100 && h.runFrames() > 0; frames++);
+        assert.deepEqual(h.$$('.message').map((view) => view.dataset.id), replayed.map((m) => m.id));
+        assert.equal(element(h, messages[5].id), before.get(messages[5].id), 'kept: in one run with the last messages');
+        assert.notEqual(element(h, messages[0].id), before.get(messages[0].id), 'rendered again with the backlog');
+        assert.equal(h.$(`.message[data-id="${messages[0].id}"] .content`).textContent?.trim(), 'Message 0');
+
+        const last = replayed.at(-1) as TranscriptMessage;
+        h.receive(state([...replayed.slice(0, -1), { ...last, role: 'user' }]));
+        assert.notEqual(element(h, last.id), before.get(last.id));
+        assert.equal(element(h, last.id).dataset.role, 'user');
+
+        const other = [message('user', 'another chat')];
+        h.receive(state(other, { chat: { id: 'chat-2', title: 'Second', createdAt: 1, updatedAt: 2, messages: other } }));
+        assert.deepEqual(h.$$('.message').map((view) => view.dataset.id), [other[0].id]);
+      });
+
+      it('drops reasoning a replayed message no longer has', () => {
+        const answer = message('assistant', 'a', { reasoning: 'thought' });
+        const { h } = rendered([message('user', 'q'), answer]);
+        assert.ok(h.doc.querySelector('details.reasoning'));
+        h.receive(state([message('user', 'q2'), { ...answer, reasoning: undefined }]));
+        assert.equal(h.doc.querySelector('details.reasoning'), null);
+      });
     });
 
     it('keeps finished blocks in the DOM and replaces only the open tail', () => {

@@ -121,5 +121,19 @@ describe('webview/markdown/blockSplitter', () => {
       assert.equal(update.reset, false);
       assert.equal(assembler.apply(update).html, '<p>first</p>\n<p>second</p>\n<p>third</p>\n');
     });
+
+    it('starts over when a text already rendered final is extended: its last block was closed', () => {
+      const renderer = new StreamingMarkdownRenderer(md);
+      const assembler = new HtmlAssembler();
+      renderer.setText('a question');
+      assembler.apply(renderer.render(true));
+      assert.equal(renderer.finished, true);
+      renderer.setText('a question');
+      assert.equal(renderer.finished, true, 'the same text changes nothing');
+      renderer.setText('a question, edited');
+      const update = renderer.render(true);
+      assert.equal(update.reset, true);
+      assert.equal(assembler.apply(update).html, '<p>a question, edited</p>\n');
+    });
   });
 });
