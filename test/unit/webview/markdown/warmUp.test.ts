@@ -1,7 +1,7 @@
 // The renderer warms up while the page is idle: one small step per idle callback, nothing shown.
 import * as assert from 'node:assert/strict';
-import { HIGHLIGHTED_LANGUAGES } from '../../../../src/webview/markdown/highlight';
-import { warmUp } from '../../../../src/webview/markdown/warmUp';
+import { HIGHLIGHTED_LANGUAGES, highlightCode } from '../../../../src/webview/markdown/highlight';
+import { WARM_UP_CODE, warmUp } from '../../../../src/webview/markdown/warmUp';
 import { createAppHarness } from '../appHarness';
 import { createWindow } from '../domFixture';
 import { md } from './streamFixture';
@@ -24,9 +24,17 @@ describe('webview/markdown: warm-up while idle', () => {
     const doc = createWindow().document;
     const body = doc.createElement('div');
     body.innerHTML = md.render(rendered[0]);
-    for (const selector of ['h1', 'p strong', 'p em', 'p code', 'p a', 'ul ul', 'ol', 'blockquote', 'table', 'pre code.language-ts']) {
+    for (const selector of ['h1', 'p strong', 'p em', 'p code', 'p a', 'ul ul', 'ol', 'blockquote', 'table', 'pre code.language-ts',
+      'a[href^="https://example.com/a?"]', 'a[href="http://www.example.com"]', 'a[href="mailto:someone@example.com"]']) {
       assert.ok(body.querySelector(selector), `the sample has ${selector}`);
     }
+  });
+
+  it('highlights code with the tokens of most grammars (keywords, strings, comments, numbers), not a lone word', () => {
+    const kinds = (language: string): Set<string> => new Set(Array.from((highlightCode(WARM_UP_CODE, language) ?? '').matchAll(/class="hljs-(keyword|string|comment|number)/g), (match) => match[1]));
+    assert.deepEqual([...kinds('typescript')].sort(), ['comment', 'keyword', 'number', 'string']);
+    const rich = HIGHLIGHTED_LANGUAGES.filter((language) => kinds(language).size >= 2);
+    assert.ok(rich.length >= HIGHLIGHTED_LANGUAGES.length * 0.75, `only ${rich.join(', ')} find two kinds of token in it`);
   });
 
   it('a step that throws is logged and the rest still run', () => {
