@@ -200,7 +200,7 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
       const frame = await chatFrame(workbench);
       // New Chat has landed only when its state and showConversation reached the page: sent
       // before, a prompt went into the new chat and that state came after it, mid-stream, and the
-      // page rendered the whole chat again (one run in three: the last token shown 1.4 s late).
+      // page rendered the whole chat again (in one of the first two runs traced: the last token shown 1.4 s late).
       await frame.evaluate(() => {
         const seen = new Set<unknown>();
         (window as unknown as { __benchNewChat: Set<unknown> }).__benchNewChat = seen;
