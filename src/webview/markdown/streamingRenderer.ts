@@ -155,7 +155,8 @@ export class StreamingMarkdownRenderer {
     this.work.renders++;
     const update: RenderUpdate = { reset: this.pendingReset, ops: [], tailHtml: '', afterHtml: [] };
     this.pendingReset = false;
-    this.finalRendered = final;
+    // (Until the text starts over: a later render that is not final does not reopen what was closed.)
+    if (final) this.finalRendered = true;
     // Each pass settles what it can; a container opening or closing starts another pass from
     // the new innermost position. Passes are bounded: each one opens or closes a container.
     for (let pass = 0; pass < 10_000; pass++) {

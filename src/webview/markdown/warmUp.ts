@@ -17,7 +17,7 @@ const SAMPLE = [
 /**
  * Code for each grammar, highlighted a few times: a regular expression runs in V8's interpreter first and
  * is compiled when it runs again; with `x` alone, the first answer's code blocks still paid for that (the
- * first 100 KB message's first slice: 34 ms in plain Chromium, 16–24 ms with this; 11 ms once warm).
+ * first 100 KB message's first slice: 20–34 ms in plain Chromium, 16–27 ms with this; 11 ms once warm).
  */
 export const WARM_UP_CODE = 'import x from "y";\n# a comment\nconst a = 1; // note\nfunction f(b: string): number {\n  return b.length + 0x1F * 2.5; /* c */\n}\nclass C<T> extends D { @dec m() { if (a) { print(\'s\', `t ${a}`); } } }\n';
 

@@ -130,6 +130,8 @@ describe('webview/markdown/blockSplitter', () => {
       assert.equal(renderer.finished, true);
       renderer.setText('a question');
       assert.equal(renderer.finished, true, 'the same text changes nothing');
+      renderer.render(false);
+      assert.equal(renderer.finished, true, 'nor does a later render that is not final');
       renderer.setText('a question, edited');
       const update = renderer.render(true);
       assert.equal(update.reset, true);
