@@ -19,7 +19,9 @@ async function adminRequests(): Promise<AdminRequest[]> {
   return (await reply.json()) as AdminRequest[];
 }
 
-describe('settings changes (in the real extension host)', () => {
+describe('settings changes (in the real extension host)', function () {
+  // (A workspace settings file can take up to 20 s to be noticed: see the test that plants one.)
+  this.timeout(60_000);
   useDemoKeyAndServer();
 
   it('rebuilds the client against a new base URL, and back', async () => {
@@ -79,8 +81,10 @@ describe('settings changes (in the real extension host)', () => {
     await vscode.workspace.fs.writeFile(settingsFile, new TextEncoder().encode(JSON.stringify({ ...planted, 'http.proxy': 'http://127.0.0.1:9', 'http.proxyStrictSSL': false, 'editor.tabSize': 7 })));
     const editorConfig = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('editor');
     try {
-      // A window-scope setting of the same file reads back: the file has been taken in.
-      await waitFor('the workspace settings to load', () => editorConfig().inspect('tabSize')?.workspaceValue === 7);
+      // A window-scope setting of the same file reads back: the file has been taken in. (Up to 20 s: an
+      // earlier test deleted a watched folder, VS Code's watcher shut down for it, and on a busy 2-core
+      // machine noticing the new file once took more than the usual 5 s.)
+      await waitFor('the workspace settings to load', () => editorConfig().inspect('tabSize')?.workspaceValue === 7, 20_000);
       const settings = readSettings();
       assert.equal(settings.baseUrl, serverUrl());
       assert.equal(settings.model, 'echo-1');
@@ -117,7 +121,7 @@ describe('settings changes (in the real extension host)', () => {
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder.uri, '.vscode'), { recursive: true });
-      await waitFor('the workspace settings to go', () => editorConfig().inspect('tabSize')?.workspaceValue === undefined);
+      await waitFor('the workspace settings to go', () => editorConfig().inspect('tabSize')?.workspaceValue === undefined, 20_000);
     }
   });
 
