@@ -21,11 +21,10 @@ const BLOCKS_PER_CHUNK = 16;
 /**
  * The browser lays a table out whole whenever a row is added (Chromium; `table-layout: fixed`, cells that
  * do not wrap and containment on the body or the scroll box did not change that, measured), so
- * each update of a long open table costs more the longer it is. From this many rows on, the table's
- * rows join it at most every LONG_TABLE_UPDATE_MS (a few at a time; a model writes a row in about that
- * time anyway), and at once when the table or the answer ends. While the view keeps up with the stream
- * it renders nothing in between; a view behind the stream (more waiting than a frame renders) renders
- * every frame, as always, but the rows it makes wait outside the table (`HeldRows`) until then.
+ * each update of a long open table costs more the longer it is. From this many rows on, while the view
+ * keeps up with the stream, the table is updated at most every LONG_TABLE_UPDATE_MS (its rows then
+ * arrive a few at a time; a model writes a row in about that time anyway), and at once when the answer
+ * ends. A view behind the stream (more waiting than a frame renders) renders every frame, as always.
  */
 export const LONG_TABLE_ROWS = 100;
 export const LONG_TABLE_UPDATE_MS = 100;
@@ -36,14 +35,6 @@ interface OpenElement {
   nodes: Node[];
   /** Where its children go: the element itself, or a table's body. */
   parent: HTMLElement;
-}
-
-/** Rows of a long open table rendered since it last changed, and the unsettled nodes they replace in it. */
-interface HeldRows {
-  table: OpenElement;
-  rows: DocumentFragment;
-  /** Unsettled nodes still in the table body, removed when the rows join it. */
-  stale: Node[];
 }
 
 export class MarkdownView {
@@ -62,8 +53,6 @@ export class MarkdownView {
   private readonly budget: FrameBudget;
   private readonly ownBudget: boolean;
   private lastLongTableUpdate = Number.NEGATIVE_INFINITY;
-  /** While set, what goes into the innermost open table goes here instead (see LONG_TABLE_ROWS). */
-  private held: HeldRows | undefined;
 
   constructor(
     private readonly container: HTMLElement,
@@ -111,19 +100,10 @@ export class MarkdownView {
    */
   update(final: boolean): boolean {
     if (this.ownBudget) this.budget.startFrame();
-    const longTable = !final && this.pending !== '' && this.longTableOpen();
-    const due = longTable && this.budget.now() - this.lastLongTableUpdate >= LONG_TABLE_UPDATE_MS;
-    if (longTable && !due && this.pending.length < FRAME_BUDGET_CHARS) return true;
-    if (longTable) {
-      if (due) {
-        this.lastLongTableUpdate = this.budget.now();
-        this.releaseRows();
-      } else if (this.held === undefined) {
-        const table = [...this.open].reverse().find((element) => element.kind === 'table') as OpenElement;
-        this.held = { table, rows: this.container.ownerDocument.createDocumentFragment(), stale: [] };
-      }
-    } else {
-      this.releaseRows();
+    if (!final && this.pending !== '' && this.pending.length < FRAME_BUDGET_CHARS && this.longTableOpen()) {
+      const now = this.budget.now();
+      if (now - this.lastLongTableUpdate < LONG_TABLE_UPDATE_MS) return true;
+      this.lastLongTableUpdate = now;
     }
     let rendered = false;
     while (!rendered || this.pending !== '') {
@@ -136,22 +116,11 @@ export class MarkdownView {
       this.apply(this.renderer.render(final && this.pending === ''));
       rendered = true;
     }
-    if (final && this.pending === '') this.releaseRows();
-    return this.pending !== '' || this.held !== undefined;
-  }
-
-  /** Held rows join their table (first the unsettled nodes they replace leave it). */
-  private releaseRows(): void {
-    const held = this.held;
-    if (held === undefined) return;
-    this.held = undefined;
-    for (const node of held.stale) node.parentNode?.removeChild(node);
-    held.table.parent.append(held.rows);
+    return this.pending !== '';
   }
 
   private apply(update: RenderUpdate): void {
     if (update.reset) {
-      this.held = undefined;
       this.blocks.replaceChildren();
       this.chunk = undefined;
       this.tail = this.newTail();
@@ -188,7 +157,6 @@ export class MarkdownView {
         case 'closeCode':
           break; // done above, first
         case 'discardOpen':
-          this.held = undefined;
           for (const node of this.open[0]?.nodes ?? []) node.parentNode?.removeChild(node);
           this.count(this.open[0]?.nodes.length ?? 0);
           this.open = [];
@@ -220,17 +188,13 @@ export class MarkdownView {
     const holder = this.open[level - 1];
     const fragment = this.sanitizeIn(holder?.kind, html);
     this.tailNodes.push(...Array.from(fragment.childNodes));
-    (holder === undefined ? this.tail : this.childrenOf(holder)).append(fragment);
+    (holder?.parent ?? this.tail).append(fragment);
     this.count(1);
   }
 
   private removeTail(): void {
     for (const node of this.tailNodes) {
-      if (this.held !== undefined && node.parentNode === this.held.table.parent) {
-        this.held.stale.push(node);
-      } else {
-        node.parentNode?.removeChild(node);
-      }
+      node.parentNode?.removeChild(node);
     }
     this.count(this.tailNodes.length);
     this.tailNodes = [];
@@ -260,7 +224,6 @@ export class MarkdownView {
   }
 
   private closeContainer(): void {
-    if (this.held?.table === this.open.at(-1)) this.releaseRows();
     const closed = this.open.pop();
     if (closed !== undefined && this.open.length === 0) {
       this.settleTail(closed.nodes);
@@ -272,14 +235,8 @@ export class MarkdownView {
   }
 
   /** Where settled children go now: the innermost open container, or `.md-tail`. */
-  private parent(): HTMLElement | DocumentFragment {
-    const innermost = this.open.at(-1);
-    return innermost === undefined ? this.tail : this.childrenOf(innermost);
-  }
-
-  /** Where a container's new children go: its element, or the held rows of a long table. */
-  private childrenOf(element: OpenElement): HTMLElement | DocumentFragment {
-    return this.held?.table === element ? this.held.rows : element.parent;
+  private parent(): HTMLElement {
+    return this.open.at(-1)?.parent ?? this.tail;
   }
 
   private innermostKind(): ContainerKind | undefined {
