@@ -81,9 +81,9 @@ describe('settings changes (in the real extension host)', function () {
     await vscode.workspace.fs.writeFile(settingsFile, new TextEncoder().encode(JSON.stringify({ ...planted, 'http.proxy': 'http://127.0.0.1:9', 'http.proxyStrictSSL': false, 'editor.tabSize': 7 })));
     const editorConfig = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('editor');
     try {
-      // A window-scope setting of the same file reads back: the file has been taken in. (Up to 20 s: an
-      // earlier test deleted a watched folder, VS Code's watcher shut down for it, and on a busy 2-core
-      // machine noticing the new file once took more than the usual 5 s.)
+      // A window-scope setting of the same file reads back: the file has been taken in. (Up to 20 s: this
+      // takes 4.5-4.8 s here, and once, on a busy 2-core machine, more than 5 s; the log then showed VS
+      // Code's file watcher shutting down for a deleted path just before.)
       await waitFor('the workspace settings to load', () => editorConfig().inspect('tabSize')?.workspaceValue === 7, 20_000);
       const settings = readSettings();
       assert.equal(settings.baseUrl, serverUrl());
