@@ -52,4 +52,15 @@ describe('webview/markdown: finished blocks stay in place', () => {
       assert.equal(renderedHtml(...Array.from(container.querySelectorAll('.md-chunk'))), renderedHtml(whole));
     });
   }
+  it('text that arrives after the final render (a delta or a longer text) renders the whole text again, not a new block after a closed one', () => {
+    for (const more of [(view: MarkdownView) => view.append(', edited'), (view: MarkdownView) => view.setText('a question, edited')]) {
+      const container = window.document.createElement('div');
+      const view = new MarkdownView(container, new StreamingMarkdownRenderer(md), sanitize, () => 0);
+      view.setText('a question');
+      view.update(true);
+      more(view);
+      view.update(true);
+      assert.equal(renderedHtml(...Array.from(container.querySelectorAll('.md-chunk, .md-tail'))), '<p>a question, edited</p>\n');
+    }
+  });
 });
