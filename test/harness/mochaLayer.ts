@@ -27,7 +27,9 @@ export interface LayerCounts {
 export async function runMochaLayer(options: MochaLayerOptions): Promise<LayerCounts> {
   const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', timeout: options.timeoutMs, slow: options.slowMs, grep: options.grep, retries: options.retries });
   for (const file of options.files) mocha.addFile(file);
-  const retried = new Set<string>();
+  // The first line of each retried test's failed attempt: the summary names why it needed a retry,
+  // since the end of a long run's output is often all a CI log keeps.
+  const retried = new Map<string, string>();
   const flaky: string[] = [];
   let passes = 0;
   let failures = 0;
@@ -35,7 +37,7 @@ export async function runMochaLayer(options: MochaLayerOptions): Promise<LayerCo
   await new Promise<void>((resolve) => {
     const runner = mocha.run(() => resolve());
     runner.on('retry', (test: Mocha.Test, error: unknown) => {
-      retried.add(test.fullTitle());
+      retried.set(test.fullTitle(), firstLine(error));
       options.onRetry?.(test.fullTitle(), error);
     });
     runner.on('pass', (test: Mocha.Test) => {
@@ -50,10 +52,18 @@ export async function runMochaLayer(options: MochaLayerOptions): Promise<LayerCo
     });
   });
   const counts: LayerCounts = { passed: passes, failed: failures + flaky.length, flaky };
-  if (flaky.length > 0) counts.note = `${flaky.length} passed only on retry (flaky counts as failed): ${flaky.join('; ')}`;
+  if (flaky.length > 0) {
+    const reasons = flaky.map((title) => `${title} [first attempt: ${retried.get(title)}]`);
+    counts.note = `${flaky.length} passed only on retry (flaky counts as failed): ${reasons.join('; ')}`;
+  }
   if (tests === 0 && failures === 0) {
     counts.failed = Math.max(counts.failed, 1);
     counts.note = 'no test ran';
   }
   return counts;
+}
+
+/** The first line of an error's message (a Playwright error goes on with its call log). */
+export function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0];
 }

@@ -16,7 +16,7 @@ import { startReferenceServer } from '../../server';
 import { requireChromium } from './chromium';
 import { editorNames, editorReleases, ensureCodeServer, HarnessSetupError, vscodeVersionOf, type EditorName } from './codeServerInstall';
 import { runHostSuite } from './hostSuite';
-import { runMochaLayer } from './mochaLayer';
+import { firstLine, runMochaLayer } from './mochaLayer';
 import { compiledTestsDir, projectRoot, testResultsDir } from './paths';
 import { registerCleanup } from './processes';
 
@@ -147,7 +147,7 @@ async function runE2eLayer(args: Args): Promise<LayerResult> {
     slowMs: 15_000,
     retries: 1,
     onRetry: (title, error) => {
-      console.log(`  ↻ retrying "${title}" after: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      console.log(`  ↻ retrying "${title}" after: ${firstLine(error)}`);
     },
   });
   return { name: 'e2e', ...counts, durationMs: Date.now() - started };

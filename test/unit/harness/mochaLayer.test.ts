@@ -26,6 +26,8 @@ describe('harness: runMochaLayer judges a layer strictly', function () {
     assert.equal(counts.failed, 1);
     assert.deepEqual(counts.flaky, ['fixture: flaky passes only on its retry']);
     assert.match(counts.note ?? '', /passed only on retry/);
+    // The summary says why the first attempt failed: often all a CI log keeps is its end.
+    assert.match(counts.note ?? '', /passes only on its retry \[first attempt: first attempt fails\]/);
   });
 
   it('a layer that runs no test fails', () => {
