@@ -82,7 +82,9 @@ describe('accessibility: the chat webview (axe-core) and Open Answer in Editor',
     const editor = world.workbench.page.locator('.editor-instance .monaco-editor').first();
     // An untitled editor (its tab is named after the first line, then "Untitled-N") in Markdown mode.
     await world.workbench.page.locator('.tabs-container .tab.active', { hasText: /Untitled-\d/ }).waitFor({ state: 'visible', timeout: 15_000 });
-    await world.workbench.statusBarItem('Markdown').waitFor({ state: 'visible', timeout: 15_000 });
+    // The language mode item, by its whole text: waitFor is strict, and a substring would also match
+    // any other item naming Markdown (a progress or language status item while its extension starts).
+    await world.workbench.statusBarItem(/^\s*Markdown\s*$/).waitFor({ state: 'visible', timeout: 15_000 });
     // Monaco renders each line in its own element; spaces come out as non-breaking spaces.
     const lines = await eventually(
       async () => (await editor.locator('.view-lines .view-line').allInnerTexts()).map((line) => line.replace(/\u00a0/g, ' ')),
