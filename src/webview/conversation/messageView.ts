@@ -48,6 +48,8 @@ export class MessageView {
   private readonly flush = (): void => this.render();
   /** The instructions and attachments a user message carried (see sentContext.ts). */
   private sentContext: HTMLElement | undefined;
+  /** What `sentContext` shows, as JSON; unset until first shown. */
+  private sentContextKey: string | undefined;
 
   constructor(private readonly context: MessageContext, message: TranscriptMessage) {
     const { doc } = context;
@@ -179,6 +181,11 @@ export class MessageView {
   }
 
   private showSentContext(): void {
+    // A replay keeps this view: what was sent stays as it is (a block the user opened stays open)
+    // unless it changed.
+    const key = this.message.role === 'user' ? JSON.stringify([this.message.instructions, this.message.attachments]) : '';
+    if (key === this.sentContextKey) return;
+    this.sentContextKey = key;
     this.sentContext?.remove();
     this.sentContext = this.message.role === 'user' ? renderSentContext(this.context.doc, this.message) : undefined;
     if (this.sentContext) this.content.before(this.sentContext);

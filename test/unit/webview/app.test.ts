@@ -415,6 +415,19 @@ describe('webview/app (jsdom)', () => {
         assert.deepEqual(h.$$('.message').map((view) => view.dataset.id), [other[0].id]);
       });
 
+      it('keeps what a user message sent as it was (an opened attachment stays open) unless it changed', () => {
+        const question = message('user', 'Why?', { attachments: [{ path: 'src/a.ts', kind: 'file', text: 'const a = 1;', tokens: 5 }] });
+        const { h } = rendered([question, message('assistant', 'Because.')]);
+        const details = h.$<HTMLDetailsElement>('details.sent-attachment');
+        details.open = true;
+        h.receive(state([question]));
+        assert.equal(h.$('details.sent-attachment'), details, 'the same element');
+        assert.ok(details.open, 'still open after the replay');
+        h.receive(state([{ ...question, attachments: [{ path: 'src/b.ts', kind: 'file', text: 'const b = 2;', tokens: 5 }] }]));
+        assert.equal(h.$('details.sent-attachment summary').textContent, 'src/b.ts · ~5 tokens', 'a changed attachment shows');
+        assert.equal(h.$$('details.sent-attachment').length, 1);
+      });
+
       it('drops reasoning a replayed message no longer has', () => {
         const answer = message('assistant', 'a', { reasoning: 'thought' });
         const { h } = rendered([message('user', 'q'), answer]);
