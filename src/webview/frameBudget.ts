@@ -8,12 +8,19 @@
  * its text in slices of SLICE_CHARS and stops after FRAME_BUDGET_MS, whichever comes first; the
  * browser's style, layout and paint of what was added follow in the next frame (main.ts renders in a
  * task right after a frame), and grow with it.
+ *
+ * Chosen by measuring in the editor (bench, full-speed mixed, list, table and code answers, runs
+ * alternating between the settings): at 10 ms and 8,000 characters 25 of 56 runs had a task over
+ * 50 ms; at 6 ms and 5,000, 9 of 88 (the code answer finished sooner, the mixed one ~60 ms later).
+ * Less (4 ms, 3,500: 2 of 24) finished later still (mixed: last token shown 588–781 ms after it,
+ * against 446–529 in the same runs); more (15 ms, 12,000: 7 of 16) had longer tasks. What a busy
+ * 2-core machine stretches past 50 ms is a frame's work plus its layout and paint.
  */
-export const FRAME_BUDGET_CHARS = 8_000;
+export const FRAME_BUDGET_CHARS = 5_000;
 /** Characters rendered at once; a frame renders at least one slice. */
 export const SLICE_CHARS = 1_000;
 /** A frame starts no new slice after this long: its layout and paint still follow. */
-export const FRAME_BUDGET_MS = 10;
+export const FRAME_BUDGET_MS = 6;
 
 export class FrameBudget {
   private started = 0;

@@ -26,7 +26,7 @@ function start(): void {
     host,
     viewState: viewStateStoreFor(api),
     // Rendering runs in a task of its own right after a frame, not in the frame's callback: there it made
-    // one task of the page's 10 ms of rendering and the browser's style, layout and paint of what it added
+    // one task of the page's rendering budget and the browser's style, layout and paint of what it added
     // (in code-server, with the workbench's own frame work), and a layout spike or a garbage collection on
     // top made that a long task. Apart, each is shorter; what was added is drawn in the next frame.
     requestFrame: (callback) => window.requestAnimationFrame(() => window.setTimeout(callback, 0)),
