@@ -1,7 +1,7 @@
 // The renderer warms up while the page is idle: one small step per idle callback, nothing shown.
 import * as assert from 'node:assert/strict';
 import { HIGHLIGHTED_LANGUAGES, highlightCode } from '../../../../src/webview/markdown/highlight';
-import { WARM_UP_CODE, warmUp } from '../../../../src/webview/markdown/warmUp';
+import { HIGHLIGHT_ROUNDS, WARM_UP_CODE, warmUp } from '../../../../src/webview/markdown/warmUp';
 import { createAppHarness } from '../appHarness';
 import { createWindow } from '../domFixture';
 import { md } from './streamFixture';
@@ -28,6 +28,19 @@ describe('webview/markdown: warm-up while idle', () => {
       'a[href^="https://example.com/a?"]', 'a[href="http://www.example.com"]', 'a[href="mailto:someone@example.com"]']) {
       assert.ok(body.querySelector(selector), `the sample has ${selector}`);
     }
+  });
+
+  it('highlights that code with every grammar, several times each, one grammar per idle callback', () => {
+    const idle: (() => void)[] = [];
+    const highlighted: string[][] = [];
+    warmUp((callback) => idle.push(callback), () => undefined, (code, language) => highlighted.at(-1)?.push(`${language}:${code}`));
+    while (idle.length > 0) {
+      highlighted.push([]);
+      idle.shift()?.();
+    }
+    const steps = highlighted.filter((calls) => calls.length > 0);
+    assert.deepEqual(steps, HIGHLIGHTED_LANGUAGES.map((language) => Array.from({ length: HIGHLIGHT_ROUNDS }, () => `${language}:${WARM_UP_CODE}`)));
+    assert.ok(HIGHLIGHT_ROUNDS >= 2, 'a regular expression is compiled when it runs again');
   });
 
   it('highlights code with the tokens of most grammars (keywords, strings, comments, numbers), not a lone word', () => {
