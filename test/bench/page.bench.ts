@@ -39,6 +39,10 @@ export const PAGE_CASES: PageCase[] = [
   { shape: 'table', chars: 30_000, charsPerSecond: 150_000 },
   { shape: 'table', chars: 30_000, charsPerSecond: 8_000 },
   { shape: 'code', chars: 88_000, charsPerSecond: 150_000 },
+  // As the editor delivers a full-speed answer: 100 KB within ~100 ms, in a few deltas of ~40 KB each.
+  { shape: 'mixed', chars: 100_000, charsPerSecond: 1_000_000 },
+  { shape: 'list', chars: 60_000, charsPerSecond: 1_000_000 },
+  { shape: 'code', chars: 88_000, charsPerSecond: 1_000_000 },
 ];
 
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="/webview.css"></head>

@@ -116,7 +116,9 @@ export class MarkdownView {
       this.apply(this.renderer.render(final && this.pending === ''));
       rendered = true;
     }
-    return this.pending !== '';
+    if (this.pending === '') return false;
+    this.budget.leaveText();
+    return true;
   }
 
   private apply(update: RenderUpdate): void {
