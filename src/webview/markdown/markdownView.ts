@@ -116,9 +116,7 @@ export class MarkdownView {
       this.apply(this.renderer.render(final && this.pending === ''));
       rendered = true;
     }
-    if (this.pending === '') return false;
-    this.budget.leaveText();
-    return true;
+    return this.pending !== '';
   }
 
   private apply(update: RenderUpdate): void {

@@ -20,10 +20,8 @@ export interface AppHarness {
   $$<T extends Element = HTMLElement>(selector: string): T[];
 }
 
-/** `prepare` runs on the window before the app starts (e.g. to give it a ResizeObserver jsdom lacks). */
-export function createAppHarness(initialDraft = '', requestIdle?: (callback: () => void) => void, prepare?: (window: TestWindow) => void): AppHarness {
+export function createAppHarness(initialDraft = '', requestIdle?: (callback: () => void) => void): AppHarness {
   const window = createWindow();
-  prepare?.(window);
   const doc = window.document;
   const posted: WebviewToHost[] = [];
   const savedStates: ViewState[] = [];
