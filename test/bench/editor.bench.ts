@@ -106,7 +106,10 @@ async function chatFrame(workbench: Workbench): Promise<Frame> {
 
 /**
  * A development aid, `BENCH_PROFILE=dir`: a CPU profile of the webview's renderer (the frame's own
- * target when it is out of process, else the page's) for each case, written to `dir`.
+ * target when it is out of process, else the page's) for each case, written to `dir`. With
+ * `BENCH_INVALIDATIONS=1` the trace also says what made the browser restyle and lay out (which
+ * element, which attribute, a content-visibility lock released); that tracking makes the frames
+ * slower still, so such a trace locates causes and counts nothing.
  */
 async function startProfile(workbench: Workbench, _frame: Frame): Promise<{ stop(file: string, sent: number): Promise<void> }> {
   const session = await workbench.page.context().newCDPSession(workbench.page);
@@ -114,7 +117,12 @@ async function startProfile(workbench: Workbench, _frame: Frame): Promise<{ stop
   session.on('Tracing.dataCollected', (data) => { events.push(...(data as { value: unknown[] }).value); });
   await session.send('Tracing.start', {
     transferMode: 'ReportEvents',
-    traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'toplevel'] },
+    traceConfig: {
+      includedCategories: [
+        'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'toplevel',
+        ...(process.env.BENCH_INVALIDATIONS === '1' ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
+      ],
+    },
   });
   await session.send('Profiler.enable');
   await session.send('Profiler.setSamplingInterval', { interval: 250 });
