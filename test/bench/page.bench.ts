@@ -39,8 +39,8 @@ export const PAGE_CASES: PageCase[] = [
   { shape: 'table', chars: 30_000, charsPerSecond: 150_000 },
   { shape: 'table', chars: 30_000, charsPerSecond: 8_000 },
   { shape: 'code', chars: 88_000, charsPerSecond: 150_000 },
-  // As fast as the editor delivers a full-speed answer: there the host had the 100 KB within ~100 ms and
-  // posted it in three deltas of ~40 KB; here a delta every 25 ms, of ~25 KB.
+  // About as fast as the editor delivers a full-speed answer: in one logged run the host had the 100 KB
+  // within ~100 ms and posted it in three deltas of ~40 KB; here a delta every 25 ms, of ~25 KB.
   { shape: 'mixed', chars: 100_000, charsPerSecond: 1_000_000 },
   { shape: 'list', chars: 60_000, charsPerSecond: 1_000_000 },
   { shape: 'code', chars: 88_000, charsPerSecond: 1_000_000 },
