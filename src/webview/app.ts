@@ -83,6 +83,18 @@ export class ChatApp {
           view.update(false);
         }
         view.update(true);
+      }, undefined, (markdown) => {
+        // Where a message's text is, so the same rules pick its fonts; hidden (media/chat.css), and
+        // gone within this idle callback, once reading its size has made the browser lay it out.
+        const content = el(doc, 'div', { className: 'content' });
+        const view = new MarkdownView(content, new StreamingMarkdownRenderer(md), sanitize);
+        view.setText(markdown);
+        view.update(true);
+        const sample = el(doc, 'div', { className: 'font-warm-up', attrs: { 'aria-hidden': 'true' } },
+          el(doc, 'div', { className: 'message' }, content));
+        doc.body.append(sample);
+        void sample.offsetHeight;
+        sample.remove();
       });
     }
     this.conversation = new ConversationView({

@@ -103,6 +103,17 @@ describe('webview stylesheet (media/chat.css)', () => {
     assert.equal(both?.style.getPropertyValue('content-visibility'), 'auto');
   });
 
+  it('lays the font warm-up sample out whole (no chunk skipped) where nothing shows and nothing can be clicked', () => {
+    const h = styledApp();
+    const sample = h.doc.createElement('div');
+    sample.className = 'font-warm-up';
+    sample.innerHTML = '<div class="message"><div class="content"><div class="md-blocks"><div class="md-chunk"><p>Text</p></div></div></div></div>';
+    h.doc.body.append(sample);
+    const style = h.window.getComputedStyle(sample);
+    assert.deepEqual([style.position, style.visibility, style.pointerEvents, style.height, style.overflow], ['fixed', 'hidden', 'none', '0px', 'hidden']);
+    assert.equal(h.window.getComputedStyle(h.$('.font-warm-up .md-chunk')).getPropertyValue('content-visibility'), 'visible');
+  });
+
   it('keys no rule on what changes as an answer streams unless its subject names a class, id or element', () => {
     // Chromium narrows the restyle after a class or attribute change to the elements a rule's subject
     // names; a subject that names none (`.md-chunk > :last-child`) restyles the whole subtree: a

@@ -1,8 +1,8 @@
 // The renderer warms up while the page is idle: one small step per idle callback, nothing shown.
 import * as assert from 'node:assert/strict';
 import { HIGHLIGHTED_LANGUAGES, highlightCode } from '../../../../src/webview/markdown/highlight';
-import { HIGHLIGHT_ROUNDS, WARM_UP_CODE, warmUp } from '../../../../src/webview/markdown/warmUp';
-import { createAppHarness } from '../appHarness';
+import { FONT_SAMPLES, HIGHLIGHT_ROUNDS, WARM_UP_CODE, warmUp } from '../../../../src/webview/markdown/warmUp';
+import { createAppHarness, stateMessage } from '../appHarness';
 import { createWindow } from '../domFixture';
 import { md } from './streamFixture';
 
@@ -43,6 +43,32 @@ describe('webview/markdown: warm-up while idle', () => {
     assert.ok(HIGHLIGHT_ROUNDS >= 2, 'a regular expression is compiled when it runs again');
   });
 
+  it('lays out each font sample in an idle callback of its own, after the sample rounds and before the grammars', () => {
+    const idle: (() => void)[] = [];
+    const steps: string[][] = [];
+    warmUp((callback) => idle.push(callback), () => steps.at(-1)?.push('render'), () => steps.at(-1)?.push('highlight'),
+      (markdown) => steps.at(-1)?.push(`layOut ${markdown}`));
+    while (idle.length > 0) {
+      steps.push([]);
+      idle.shift()?.();
+    }
+    const kinds = steps.filter((step) => step.length > 0).map((step) => [...new Set(step.map((call) => call.split(' ')[0]))]);
+    assert.ok(kinds.every((kind) => kind.length === 1), 'one kind of step per idle callback');
+    assert.deepEqual(kinds.map(([kind]) => kind), [
+      ...Array.from({ length: 4 }, () => 'render'), ...FONT_SAMPLES.map(() => 'layOut'), ...HIGHLIGHTED_LANGUAGES.map(() => 'highlight'),
+    ]);
+    assert.deepEqual(steps.filter((step) => step[0]?.startsWith('layOut ')), FONT_SAMPLES.map((markdown) => [`layOut ${markdown}`]));
+  });
+
+  it('the font samples hold each kind of text a message shows in a font of its own', () => {
+    const doc = createWindow().document;
+    const body = doc.createElement('div');
+    body.innerHTML = FONT_SAMPLES.map((markdown) => md.render(markdown)).join('');
+    for (const selector of ['p', 'strong', 'em', 'em strong, strong em', 'p code', 'a', 'pre code', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'th', 'td', 'blockquote', 'ul li', 'ol li']) {
+      assert.ok(body.querySelector(selector), `a sample has ${selector}`);
+    }
+  });
+
   it('highlights code with the tokens of most grammars (keywords, strings, comments, numbers), not a lone word', () => {
     const kinds = (language: string): Set<string> => new Set(Array.from((highlightCode(WARM_UP_CODE, language) ?? '').matchAll(/class="hljs-(keyword|string|comment|number)/g), (match) => match[1]));
     assert.deepEqual([...kinds('typescript')].sort(), ['comment', 'keyword', 'number', 'string']);
@@ -78,11 +104,18 @@ describe('webview/markdown: warm-up while idle', () => {
     const errors: unknown[] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => errors.push(args);
+    // Each font sample is added to the page and removed again within its idle callback.
+    const observer = new h.window.MutationObserver(() => undefined);
+    observer.observe(h.doc.body, { childList: true });
+    const samples: { added: Element[]; removed: Node[] }[] = [];
     try {
       let callbacks = 0;
       while (idle.length > 0) {
         idle.shift()?.();
         callbacks++;
+        const records = observer.takeRecords();
+        const added = records.flatMap((record) => Array.from(record.addedNodes)) as Element[];
+        if (added.length > 0) samples.push({ added, removed: records.flatMap((record) => Array.from(record.removedNodes)) });
       }
       assert.ok(callbacks > HIGHLIGHTED_LANGUAGES.length);
     } finally {
@@ -91,5 +124,20 @@ describe('webview/markdown: warm-up while idle', () => {
     assert.deepEqual(errors, []);
     assert.equal(h.doc.body.innerHTML, page, 'nothing shown');
     assert.deepEqual(h.posted, [], 'nothing posted');
+    assert.equal(samples.length, FONT_SAMPLES.length);
+    for (const [i, { added, removed }] of samples.entries()) {
+      assert.equal(added.length, 1);
+      assert.deepEqual(removed, added, 'removed in the same idle callback');
+      const [sample] = added;
+      assert.deepEqual([sample.className, sample.getAttribute('aria-hidden')], ['font-warm-up', 'true']);
+      // Where a message's text is, so the page's rules give it a message's fonts.
+      const blocks = sample.querySelector(':scope > .message > .content > .md-blocks');
+      assert.equal(blocks?.innerHTML, (() => {
+        const expected = createAppHarness();
+        expected.receive(stateMessage([{ id: 'x', role: 'assistant', content: FONT_SAMPLES[i], status: 'done', createdAt: 1 }]));
+        expected.runFrames();
+        return expected.$('.message .content > .md-blocks').innerHTML;
+      })(), `sample ${i} rendered as a message shows it`);
+    }
   });
 });
