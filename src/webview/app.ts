@@ -73,6 +73,7 @@ export class ChatApp {
     // One budget for all the page's rendering in a frame, however many messages render in it.
     this.budget = new FrameBudget(() => options.clock.now());
     this.scheduler.onBeforeFrame(() => this.budget.startFrame());
+    this.scheduler.onAfterFrame(() => this.budget.endFrame());
 
     if (options.requestIdle) {
       // Streamed in pieces, as an answer arrives: the paths that grow lists, tables and code blocks run too.
@@ -103,6 +104,7 @@ export class ChatApp {
       scheduler: this.scheduler,
       clock: options.clock,
       createMarkdownView: (container) => new MarkdownView(container, new StreamingMarkdownRenderer(md), sanitize, this.budget),
+      budget: this.budget,
     });
     this.toolbar = new Toolbar(doc, { pickModel: () => host.post({ type: 'pickModel' }) });
     this.history = new HistoryPanel(doc, {

@@ -7,6 +7,7 @@ export class FrameScheduler {
   /** Run first in their frame: a streaming answer, which the reader watches, before older text. */
   private readonly firstTasks = new Set<() => void>();
   private readonly beforeFrame: (() => void)[] = [];
+  private readonly afterFrame: (() => void)[] = [];
   private requested = false;
   /** Frames run so far (for tests). */
   frames = 0;
@@ -40,6 +41,11 @@ export class FrameScheduler {
     this.beforeFrame.push(callback);
   }
 
+  /** Runs after the tasks of every frame (e.g. noting whether they left work for the next one). */
+  onAfterFrame(callback: () => void): void {
+    this.afterFrame.push(callback);
+  }
+
   private runFrame(): void {
     this.requested = false;
     this.frames++;
@@ -55,6 +61,9 @@ export class FrameScheduler {
       } catch (error) {
         console.error('Model Access: rendering failed', error);
       }
+    }
+    for (const callback of this.afterFrame) {
+      callback();
     }
   }
 }

@@ -111,7 +111,7 @@ async function chatFrame(workbench: Workbench): Promise<Frame> {
  * element, which attribute, a content-visibility lock released); that tracking makes the frames
  * slower still, so such a trace locates causes and counts nothing.
  */
-async function startProfile(workbench: Workbench, _frame: Frame): Promise<{ stop(file: string, sent: number): Promise<void> }> {
+async function startProfile(workbench: Workbench, _frame: Frame): Promise<{ stop(file: string): Promise<void> }> {
   const session = await workbench.page.context().newCDPSession(workbench.page);
   const events: unknown[] = [];
   session.on('Tracing.dataCollected', (data) => { events.push(...(data as { value: unknown[] }).value); });
@@ -181,7 +181,9 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
       await runCases();
       if (!process.env.BENCH_SHAPES || process.env.BENCH_SHAPES.split(',').includes('reopen')) {
         const chatsFolder = path.join(editor.userDataDir, 'User', 'globalStorage', extensionId.toLowerCase(), 'chats');
-        reopen = await runReopenBench(workbench, await chatFrame(workbench), chatsFolder);
+        const dir = process.env.BENCH_PROFILE;
+        const frame = await chatFrame(workbench);
+        reopen = await runReopenBench(workbench, frame, chatsFolder, dir ? { dir, start: () => startProfile(workbench, frame) } : undefined);
         log('  reopening a chat of 500 messages: done');
       }
     } catch (error) {
@@ -241,7 +243,7 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
       await untilAnswerDone(frame);
       const cpuAfter = cpuSnapshot();
       await new Promise((resolve) => setTimeout(resolve, 500));
-      if (profiler) await profiler.stop(`${process.env.BENCH_PROFILE}/${benchCase.shape}-${benchCase.pace ?? 'full'}.trace.json`, sent);
+      if (profiler) await profiler.stop(`${process.env.BENCH_PROFILE}/${benchCase.shape}-${benchCase.pace ?? 'full'}.trace.json`);
       const probe = await frame.evaluate(readProbe);
       const record = server.requests().filter((request) => request.model === wanted).at(-1);
       const lastTokenSent = record?.endedAt ?? probe.lastChange;

@@ -43,6 +43,7 @@ export const PAGE_CASES: PageCase[] = [
   // within ~100 ms and posted it in three deltas of ~40 KB; here a delta every 25 ms, of ~25 KB.
   { shape: 'mixed', chars: 100_000, charsPerSecond: 1_000_000 },
   { shape: 'list', chars: 60_000, charsPerSecond: 1_000_000 },
+  { shape: 'table', chars: 30_000, charsPerSecond: 1_000_000 },
   { shape: 'code', chars: 88_000, charsPerSecond: 1_000_000 },
 ];
 

@@ -67,8 +67,12 @@ async function untilTrue(check: () => Promise<boolean>, what: string): Promise<v
   }
 }
 
-/** Runs in an editor whose Chat view is open; `frame` is the chat webview's document. */
-export async function runReopenBench(workbench: Workbench, frame: Frame, chatsFolder: string): Promise<ReopenResult> {
+/**
+ * Runs in an editor whose Chat view is open; `frame` is the chat webview's document. `profile`
+ * (BENCH_PROFILE, editor.bench.ts) traces the scrolling, written to `<dir>/reopen-scroll.trace.json`.
+ */
+export async function runReopenBench(workbench: Workbench, frame: Frame, chatsFolder: string,
+  profile?: { dir: string; start(): Promise<{ stop(file: string): Promise<void> }> }): Promise<ReopenResult> {
   const bytes = writeLongChat(chatsFolder);
   // New Chat reads the history folder again, so the list offers the chat just written.
   await workbench.runCommand('Model Access: New Chat');
@@ -89,11 +93,13 @@ export async function runReopenBench(workbench: Workbench, frame: Frame, chatsFo
   const box = await frame.locator('#conversation').boundingBox();
   if (!box) throw new Error('the conversation is not shown');
   await workbench.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const profiler = await profile?.start();
   for (let i = 0; i < 400 && (await frame.evaluate(() => document.getElementById('conversation')?.scrollTop ?? 0)) > 0; i++) {
     await workbench.page.mouse.wheel(0, -600);
     await new Promise((resolve) => setTimeout(resolve, 16));
   }
   const scrolled = await frame.evaluate(readOpenProbe);
+  await profiler?.stop(`${profile?.dir}/reopen-scroll.trace.json`);
   return {
     messages: MESSAGES,
     kilobytes: Math.round(bytes / 1024),

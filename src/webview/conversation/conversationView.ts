@@ -14,6 +14,14 @@ const MESSAGES_PER_FRAME = 20;
 /** How close to the bottom (px) still counts as "at the bottom". */
 const BOTTOM_SLACK = 32;
 
+/**
+ * While the page renders behind the stream (an answer arriving faster than frames take it), the
+ * view follows it at most this often, not every frame: what a frame adds in between lands below
+ * the visible part and the browser skips it (see BEHIND_FRAME_BUDGET_MS). Text that fast is not read
+ * as it passes; the view catches up at once when the rendering does.
+ */
+export const BEHIND_FOLLOW_MS = 250;
+
 /** How long a message opened from a search stays highlighted. */
 export const REVEAL_HIGHLIGHT_MS = 2000;
 
@@ -27,6 +35,10 @@ export class ConversationView {
   private busy = false;
   private pinnedToBottom = true;
   private lastScrollTop = 0;
+  /** When the view last followed the stream (clock ms). */
+  private lastFollow = Number.NEGATIVE_INFINITY;
+  /** A follow put off while rendering is behind (a one-shot interval). */
+  private owedFollow: unknown;
   private readonly cutMarker: ContextCutMarker;
   private readonly summarySlot: HTMLElement;
   /** Called after older messages of a replayed chat were rendered (Find searches them then). */
@@ -286,13 +298,32 @@ export class ConversationView {
     return this.element.scrollHeight - this.element.scrollTop - this.element.clientHeight;
   }
 
+  /** Called when the list or the view changed size (after the browser's layout). */
   private followStream(): void {
-    if (this.pinnedToBottom) {
-      this.scrollToBottom();
+    const { clock } = this.context;
+    if (!this.pinnedToBottom) {
+      this.cancelOwedFollow();
+      return;
     }
+    const waited = clock.now() - this.lastFollow;
+    if (this.context.budget.isBehind && waited < BEHIND_FOLLOW_MS) {
+      // Owed, not dropped: nothing may change size again once the rendering has caught up.
+      this.owedFollow ??= clock.setInterval(() => this.followStream(), BEHIND_FOLLOW_MS - waited);
+      return;
+    }
+    this.scrollToBottom();
   }
 
   private scrollToBottom(): void {
+    this.cancelOwedFollow();
+    this.lastFollow = this.context.clock.now();
     this.element.scrollTop = this.element.scrollHeight;
+  }
+
+  private cancelOwedFollow(): void {
+    if (this.owedFollow !== undefined) {
+      this.context.clock.clearInterval(this.owedFollow);
+      this.owedFollow = undefined;
+    }
   }
 }

@@ -3,6 +3,7 @@
 import type { TranscriptMessage, ErrorInfo, MessageStatus, RetryNotice } from '../../shared/protocol';
 import { el, icon, iconButton, onActivate } from '../dom';
 import type { FrameScheduler } from '../frameScheduler';
+import type { FrameBudget } from '../frameBudget';
 import type { HostChannel } from '../hostChannel';
 import type { MarkdownView } from '../markdown/markdownView';
 import { isSendKey } from '../keys';
@@ -21,6 +22,8 @@ export interface MessageContext {
   clock: Clock;
   host: HostChannel;
   createMarkdownView(container: HTMLElement): MarkdownView;
+  /** The page's frame budget, shared by every view (see frameBudget.ts). */
+  budget: FrameBudget;
 }
 
 const STATUS_NOTES: Partial<Record<MessageStatus, WebviewStringKey>> = {
@@ -46,6 +49,13 @@ export class MessageView {
   private forkButton: HTMLButtonElement | undefined;
   private editor: HTMLElement | undefined;
   private readonly flush = (): void => this.render();
+  /**
+   * This answer streamed in this page (not only replayed): only its rendering left behind puts the
+   * page in its behind mode (FrameBudget.leaveText). Older messages of a reopened chat render behind
+   * too, a batch per frame; with the larger budget and the view following less often, scrolling
+   * a reopened 500-message chat had tasks over 50 ms it did not have without.
+   */
+  private streamed: boolean;
   /** The instructions and attachments a user message carried (see sentContext.ts). */
   private sentContext: HTMLElement | undefined;
   /** What `sentContext` shows, as JSON; unset until first shown. */
@@ -54,6 +64,7 @@ export class MessageView {
   constructor(private readonly context: MessageContext, message: TranscriptMessage) {
     const { doc } = context;
     this.message = { ...message };
+    this.streamed = message.status === 'streaming';
     const isUser = message.role === 'user';
     this.modelLabel = el(doc, 'span', { className: 'message-model' });
     const header = el(doc, 'div', { className: 'message-header' },
@@ -106,6 +117,7 @@ export class MessageView {
   /** Final (or replayed) state from the host: the full text, status, usage, error. */
   update(message: TranscriptMessage): void {
     this.message = { ...message };
+    this.streamed ||= message.status === 'streaming';
     this.showSentContext();
     this.contentView.setText(message.content);
     if (message.reasoning) {
@@ -164,6 +176,9 @@ export class MessageView {
     // More text than one frame takes: the rest renders in the next frames, and the final status
     // shows only once all of the final text is in the DOM.
     const behind = contentBehind || reasoningBehind;
+    if (behind && this.streamed) {
+      this.context.budget.leaveText();
+    }
     this.setStatus(behind ? 'streaming' : this.message.status);
     if (behind) {
       this.scheduleRender();

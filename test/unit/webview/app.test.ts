@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { TranscriptMessage } from '../../../src/shared/protocol';
-import { FRAME_BUDGET_CHARS } from '../../../src/webview/frameBudget';
+import { BEHIND_FOLLOW_MS } from '../../../src/webview/conversation/conversationView';
+import { BEHIND_FRAME_BUDGET_CHARS, FRAME_BUDGET_CHARS } from '../../../src/webview/frameBudget';
 import { click, createAppHarness, isShown, key, stateMessage, type AppHarness } from './appHarness';
 
 let nextId = 1;
@@ -301,6 +302,86 @@ describe('webview/app (jsdom)', () => {
       assert.ok(items.length > 3, `rendered in ${items.length} frames`);
       const steps = items.map((count, i) => count - (items[i - 1] ?? 0));
       assert.ok(Math.max(...steps) < 400, `items added per frame: ${steps.join(', ')}`);
+    });
+
+    /**
+     * An app whose list grows 100 px a frame, with the follows (scrollTop writes) recorded. jsdom has
+     * no layout: a ResizeObserver the test calls stands for the browser's, after each frame's layout.
+     */
+    function followedApp(): { h: AppHarness; scrolls: number[]; frame(): number; height(): number } {
+      const observers: (() => void)[] = [];
+      const h = createAppHarness('', undefined, (window) => {
+        (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
+          constructor(callback: () => void) { observers.push(callback); }
+          observe(): void {}
+        };
+      });
+      const scroller = h.$('#conversation');
+      let height = 0;
+      const scrolls: number[] = [];
+      Object.defineProperty(scroller, 'scrollHeight', { get: () => height });
+      Object.defineProperty(scroller, 'scrollTop', { get: () => scrolls.at(-1) ?? 0, set: (top: number) => scrolls.push(top) });
+      const frame = (): number => {
+        const ran = h.runFrames();
+        height += 100;
+        observers.forEach((callback) => callback());
+        return ran;
+      };
+      return { h, scrolls, frame, height: () => height };
+    }
+
+    it('follows a stream it renders behind at most every BEHIND_FOLLOW_MS, and at once when it has caught up', () => {
+      const { h, scrolls, frame, height } = followedApp();
+      const answer = message('assistant', '', { status: 'streaming' });
+      h.receive(state([message('user', 'q'), answer], { busy: true }));
+      h.runFrames();
+      h.advance(BEHIND_FOLLOW_MS);
+      const followed = scrolls.length;
+      const text = 'word '.repeat((8 * BEHIND_FRAME_BUDGET_CHARS) / 5);
+      h.receive({ type: 'delta', messageId: answer.id, content: text });
+      frame();
+      assert.equal(scrolls.length, followed + 1, 'the frame that fell behind is followed (the last follow was long ago)');
+      frame();
+      frame();
+      assert.equal(scrolls.length, followed + 1, 'behind: not followed again within BEHIND_FOLLOW_MS');
+      h.advance(BEHIND_FOLLOW_MS);
+      assert.equal(scrolls.length, followed + 2, 'the follow put off is made when BEHIND_FOLLOW_MS has passed');
+      assert.equal(scrolls.at(-1), height());
+      h.advance(10 * BEHIND_FOLLOW_MS);
+      assert.equal(scrolls.length, followed + 2, 'and only once');
+      frame();
+      assert.equal(scrolls.length, followed + 3, 'a frame BEHIND_FOLLOW_MS after the last follow is followed');
+      // Then not again until the frame that renders the last of the text (several frames on).
+      let frames = 0;
+      for (; scrolls.length === followed + 3; frames++) assert.ok(frame() > 0, 'rendering stalled');
+      assert.ok(frames > 2, `${frames} frames`);
+      assert.equal(h.$(`.message[data-id="${answer.id}"] .content`).textContent?.trim(), text.trim());
+      assert.equal(scrolls.length, followed + 4);
+      assert.equal(scrolls.at(-1), height(), 'caught up: followed at once');
+      const after = scrolls.length;
+      frame();
+      frame();
+      assert.deepEqual([scrolls.length, scrolls.at(-1)], [after + 2, height()], 'keeping up: followed every frame again');
+    });
+
+    it('renders behind the stream only for an answer that streamed: a long prompt or a replayed answer is followed every frame, at the normal budget', () => {
+      const { h, scrolls, frame } = followedApp();
+      const text = 'word '.repeat((4 * BEHIND_FRAME_BUDGET_CHARS) / 5);
+      const shown = (id: string): number => h.$(`.message[data-id="${id}"] .content`).textContent?.length ?? 0;
+      const replayed = message('assistant', text);
+      // (A reopened chat: its older messages, final, render over several frames too.)
+      h.receive(state([message('user', 'q'), replayed]));
+      const prompt = message('user', text);
+      for (const [id, arrive] of [[replayed.id, () => undefined], [prompt.id, () => h.receive({ type: 'messageAdded', message: prompt })]] as const) {
+        arrive();
+        for (let frames = 0; shown(id) < text.trim().length; frames++) {
+          assert.ok(frames < 100, 'rendering stalled');
+          const [followed, before] = [scrolls.length, shown(id)];
+          frame();
+          assert.equal(scrolls.length, followed + 1, `${id}: followed every frame`);
+          assert.ok(shown(id) - before <= FRAME_BUDGET_CHARS + 1_000, `${id}: ${shown(id) - before} characters in a frame`);
+        }
+      }
     });
 
     it('opens a chat of 500 messages with its last messages first, then the older ones a batch per frame, in order', () => {

@@ -20,8 +20,10 @@ export interface AppHarness {
   $$<T extends Element = HTMLElement>(selector: string): T[];
 }
 
-export function createAppHarness(initialDraft = '', requestIdle?: (callback: () => void) => void): AppHarness {
+/** `prepare` runs on the window before the app starts (e.g. to give it a ResizeObserver jsdom lacks). */
+export function createAppHarness(initialDraft = '', requestIdle?: (callback: () => void) => void, prepare?: (window: TestWindow) => void): AppHarness {
   const window = createWindow();
+  prepare?.(window);
   const doc = window.document;
   const posted: WebviewToHost[] = [];
   const savedStates: ViewState[] = [];

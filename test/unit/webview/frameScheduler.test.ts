@@ -29,15 +29,16 @@ describe('webview/frameScheduler', () => {
     assert.equal(frames.run(), 0, 'and no further frame');
   });
 
-  it('runs the before-frame callbacks, then every distinct task', () => {
+  it('runs the before-frame callbacks, then every distinct task, then the after-frame callbacks', () => {
     const frames = fakeFrames();
     const scheduler = new FrameScheduler(frames.request);
     const order: string[] = [];
     scheduler.onBeforeFrame(() => order.push('before'));
+    scheduler.onAfterFrame(() => order.push('after'));
     scheduler.schedule(() => order.push('a'));
     scheduler.schedule(() => order.push('b'));
     frames.run();
-    assert.deepEqual(order, ['before', 'a', 'b']);
+    assert.deepEqual(order, ['before', 'a', 'b', 'after']);
   });
 
   it('keeps rendering other tasks when one throws, and schedules again afterwards', () => {

@@ -1,6 +1,6 @@
 // A batch larger than a frame can take renders in parts, one bounded part per frame.
 import * as assert from 'node:assert/strict';
-import { FRAME_BUDGET_CHARS, FRAME_BUDGET_MS, FrameBudget, SLICE_CHARS } from '../../../../src/webview/frameBudget';
+import { BEHIND_FRAME_BUDGET_CHARS, BEHIND_FRAME_BUDGET_MS, FRAME_BUDGET_CHARS, FRAME_BUDGET_MS, FrameBudget, SLICE_CHARS } from '../../../../src/webview/frameBudget';
 import { MarkdownView } from '../../../../src/webview/markdown/markdownView';
 import { createSanitizer } from '../../../../src/webview/markdown/sanitizer';
 import { StreamingMarkdownRenderer } from '../../../../src/webview/markdown/streamingRenderer';
@@ -70,6 +70,54 @@ describe('webview/markdown: frame budget', function () {
   it('on a fast machine a frame renders several slices, up to FRAME_BUDGET_CHARS', () => {
     const { worstNew } = renderAtOnce('paragraph', 0);
     assert.equal(worstNew, FRAME_BUDGET_CHARS);
+  });
+
+  /**
+   * A view on the page's budget, rendered a frame at a time as the page's scheduler does (start,
+   * update, end), as the view of an answer that streams: what it leaves over puts the page behind.
+   */
+  const pageView = (msPerCall: number): { view: MarkdownView; renderer: StreamingMarkdownRenderer; budget: FrameBudget; frame(): number } => {
+    let clock = 0;
+    const budget = new FrameBudget(() => (clock += msPerCall));
+    const renderer = new StreamingMarkdownRenderer(md);
+    const view = new MarkdownView(window.document.createElement('div'), renderer, sanitize, budget);
+    return {
+      view,
+      renderer,
+      budget,
+      frame: () => {
+        const before = renderer.source.length;
+        budget.startFrame();
+        if (view.update(false)) budget.leaveText();
+        budget.endFrame();
+        return renderer.source.length - before;
+      },
+    };
+  };
+
+  it('a frame after one that left text over takes BEHIND_FRAME_BUDGET_CHARS, and FRAME_BUDGET_CHARS again once the page has caught up', () => {
+    const { view, budget, frame } = pageView(0);
+    view.append(shapeText('paragraph', 3 * BEHIND_FRAME_BUDGET_CHARS));
+    assert.equal(budget.isBehind, false);
+    assert.equal(frame(), FRAME_BUDGET_CHARS, 'the first frame of a batch: the page was not behind');
+    assert.equal(budget.isBehind, true);
+    const added: number[] = [];
+    while (budget.isBehind) added.push(frame());
+    assert.deepEqual(added.slice(0, -1), added.slice(0, -1).map(() => BEHIND_FRAME_BUDGET_CHARS));
+    assert.ok(added.at(-1)! <= BEHIND_FRAME_BUDGET_CHARS);
+    // Caught up: the next batch starts at the normal budget again.
+    view.append(shapeText('paragraph', 2 * FRAME_BUDGET_CHARS));
+    assert.equal(frame(), FRAME_BUDGET_CHARS);
+  });
+
+  it('on a slow machine too, a frame behind renders for BEHIND_FRAME_BUDGET_MS instead of FRAME_BUDGET_MS', () => {
+    // The clock advances 2 ms per reading: a frame reads it at its start and before each further slice,
+    // so it renders ceil(budget / 2) slices (fewer than either characters cap allows).
+    const { view, budget, frame } = pageView(2);
+    view.append(shapeText('paragraph', 3 * BEHIND_FRAME_BUDGET_CHARS));
+    assert.equal(frame(), Math.ceil(FRAME_BUDGET_MS / 2) * SLICE_CHARS);
+    assert.equal(budget.isBehind, true);
+    assert.equal(frame(), Math.ceil(BEHIND_FRAME_BUDGET_MS / 2) * SLICE_CHARS);
   });
 
   it('views sharing the page\'s budget render at most one frame\'s worth together, and each gets there (an echoed prompt and its answer)', () => {
