@@ -28,9 +28,11 @@ export const FRAME_BUDGET_MS = 6;
  * what a frame adds lands below the visible part, in `.md-chunk`s the browser neither styles, lays
  * out nor paints until they are scrolled to (`content-visibility: auto`). Each frame's own work
  * then no longer grows with what it added, and a frame can render more. Measured in Chromium (the
- * page alone, a 100 KB answer arriving at 1 MB/s, as the editor delivers it at full speed): the
- * answer was whole 73–154 ms after its last delta at 10–20 ms and 10,000–30,000 characters, against
- * 365–428 ms at the normal budget, and the page's main thread busy half as long; no task over 50 ms.
+ * bench's page layer, a 100 KB answer arriving at 1 MB/s, about as the editor delivers a full-speed
+ * one; three runs): whole 170–237 ms after its last delta, the main thread busy 246–311 ms, against
+ * 300–466 and 382–548 ms at the normal budget (a session earlier); no task over 50 ms. Larger budgets
+ * (14–20 ms, 16,000–30,000 characters) were sooner still in the page alone; they were not measured in
+ * the editor, where the page shares its main thread with the workbench.
  */
 export const BEHIND_FRAME_BUDGET_MS = 10;
 export const BEHIND_FRAME_BUDGET_CHARS = 10_000;

@@ -51,9 +51,9 @@ export class MessageView {
   private readonly flush = (): void => this.render();
   /**
    * This answer streamed in this page (not only replayed): only its rendering left behind puts the
-   * page in its behind mode (FrameBudget.leaveText). Older messages of a reopened chat render behind
-   * too, a batch per frame; with the larger budget and the view following less often, scrolling
-   * a reopened 500-message chat had tasks over 50 ms it did not have without.
+   * page in its behind mode (FrameBudget.leaveText), which is for text arriving faster than frames
+   * take it. A long prompt and a reopened chat's messages also render over several frames, at the
+   * normal budget and followed every frame, as before.
    */
   private streamed: boolean;
   /** The instructions and attachments a user message carried (see sentContext.ts). */
