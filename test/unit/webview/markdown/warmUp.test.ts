@@ -1,13 +1,13 @@
 // The renderer warms up while the page is idle: one small step per idle callback, nothing shown.
 import * as assert from 'node:assert/strict';
 import { HIGHLIGHTED_LANGUAGES, highlightCode } from '../../../../src/webview/markdown/highlight';
-import { FONT_SAMPLES, HIGHLIGHT_ROUNDS, WARM_UP_CODE, warmUp } from '../../../../src/webview/markdown/warmUp';
+import { FONT_SAMPLES, HIGHLIGHT_ROUNDS, SAMPLE, SAMPLE_BLOCKS, WARM_UP_CODE, warmUp } from '../../../../src/webview/markdown/warmUp';
 import { createAppHarness, stateMessage } from '../appHarness';
 import { createWindow } from '../domFixture';
 import { md } from './streamFixture';
 
 describe('webview/markdown: warm-up while idle', () => {
-  it('renders a sample with every block kind, then compiles one grammar per idle callback, and nothing runs outside them', () => {
+  it('renders each block kind alone, then a sample with them all, then compiles one grammar per idle callback, and nothing runs outside them', () => {
     const idle: (() => void)[] = [];
     const rendered: string[] = [];
     warmUp((callback) => idle.push(callback), (markdown) => rendered.push(markdown));
@@ -19,11 +19,14 @@ describe('webview/markdown: warm-up while idle', () => {
       callbacks++;
       assert.ok(rendered.length - before <= 1, 'one step per idle callback');
     }
-    assert.equal(callbacks, 4 + HIGHLIGHTED_LANGUAGES.length + 1, 'rounds of the sample, each grammar, and a last callback that finds nothing left');
-    assert.equal(rendered.length, 4);
+    assert.equal(callbacks, SAMPLE_BLOCKS.length + 4 + HIGHLIGHTED_LANGUAGES.length + 1,
+      'each block alone, rounds of the sample, each grammar, and a last callback that finds nothing left');
+    // Alone first: the first render compiles what each kind needs, one kind per idle callback.
+    assert.deepEqual(rendered.slice(0, SAMPLE_BLOCKS.length), SAMPLE_BLOCKS);
+    assert.deepEqual(rendered.slice(SAMPLE_BLOCKS.length), Array.from({ length: 4 }, () => SAMPLE.repeat(4)));
     const doc = createWindow().document;
     const body = doc.createElement('div');
-    body.innerHTML = md.render(rendered[0]);
+    body.innerHTML = md.render(SAMPLE);
     for (const selector of ['h1', 'p strong', 'p em', 'p code', 'p a', 'ul ul', 'ol', 'blockquote', 'table', 'pre code.language-ts',
       'a[href^="https://example.com/a?"]', 'a[href="http://www.example.com"]', 'a[href="mailto:someone@example.com"]']) {
       assert.ok(body.querySelector(selector), `the sample has ${selector}`);
@@ -55,7 +58,7 @@ describe('webview/markdown: warm-up while idle', () => {
     const kinds = steps.filter((step) => step.length > 0).map((step) => [...new Set(step.map((call) => call.split(' ')[0]))]);
     assert.ok(kinds.every((kind) => kind.length === 1), 'one kind of step per idle callback');
     assert.deepEqual(kinds.map(([kind]) => kind), [
-      ...Array.from({ length: 4 }, () => 'render'), ...FONT_SAMPLES.map(() => 'layOut'), ...HIGHLIGHTED_LANGUAGES.map(() => 'highlight'),
+      ...Array.from({ length: SAMPLE_BLOCKS.length + 4 }, () => 'render'), ...FONT_SAMPLES.map(() => 'layOut'), ...HIGHLIGHTED_LANGUAGES.map(() => 'highlight'),
     ]);
     assert.deepEqual(steps.filter((step) => step[0]?.startsWith('layOut ')), FONT_SAMPLES.map((markdown) => [`layOut ${markdown}`]));
   });
@@ -90,8 +93,8 @@ describe('webview/markdown: warm-up while idle', () => {
         idle.shift()?.();
         callbacks++;
       }
-      assert.equal(callbacks, HIGHLIGHTED_LANGUAGES.length + 5);
-      assert.equal(errors.length, 4);
+      assert.equal(callbacks, SAMPLE_BLOCKS.length + 4 + HIGHLIGHTED_LANGUAGES.length + 1);
+      assert.equal(errors.length, SAMPLE_BLOCKS.length + 4);
     } finally {
       console.error = original;
     }
