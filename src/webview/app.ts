@@ -4,7 +4,7 @@ import type { HostToWebview, StateMessage } from '../shared/protocol';
 import { isErrorAction } from '../shared/protocol';
 import { ConversationView } from './conversation/conversationView';
 import { retryDeadline, type Clock } from './conversation/retryCountdown';
-import { secondsUntil } from './conversation/format';
+import { formatUsage, secondsUntil } from './conversation/format';
 import { el, isPrimaryClick } from './dom';
 import { FindBar } from './find/findBar';
 import { FrameBudget } from './frameBudget';
@@ -91,12 +91,17 @@ export class ChatApp {
         const view = new MarkdownView(content, new StreamingMarkdownRenderer(md), sanitize);
         view.setText(markdown);
         view.update(true);
+        // With a message's header, status note and usage around it: their fonts (weights, sizes) too.
         const sample = el(doc, 'div', { className: 'font-warm-up', attrs: { 'aria-hidden': 'true' } },
-          el(doc, 'div', { className: 'message' }, content));
+          el(doc, 'div', { className: 'message' },
+            el(doc, 'div', { className: 'message-header' }, el(doc, 'span', { text: t('you') }), el(doc, 'span', { className: 'message-model', text: t('assistant') })),
+            content,
+            el(doc, 'div', { className: 'status-note', text: t('stopped') }),
+            el(doc, 'div', { className: 'usage', text: formatUsage({ inputTokens: 1, outputTokens: 2 }) ?? '' })));
         doc.body.append(sample);
         void sample.offsetHeight;
         sample.remove();
-      });
+      }, () => this.scheduler.pending);
     }
     this.conversation = new ConversationView({
       doc,

@@ -36,6 +36,11 @@ export class FrameScheduler {
     }
   }
 
+  /** True while a frame is wanted: the page has rendering to do. */
+  get pending(): boolean {
+    return this.requested;
+  }
+
   /** Runs before the tasks of every frame (e.g. starting the frame's rendering budget). */
   onBeforeFrame(callback: () => void): void {
     this.beforeFrame.push(callback);

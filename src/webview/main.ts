@@ -30,10 +30,9 @@ function start(): void {
     // (in code-server, with the workbench's own frame work), and a layout spike or a garbage collection on
     // top made that a long task. Apart, each is shorter; what was added is drawn in the next frame.
     requestFrame: (callback) => window.requestAnimationFrame(() => window.setTimeout(callback, 0)),
-    // (Chromium has it; the page's bundle test in jsdom does not, and runs without the warm-up.) No
-    // timeout: with one (2 s), warm-up steps ran while the first answer streamed, in its frames (the
-    // editor bench's table: a 52 ms task, 12 ms of it a warm-up step); without, only when the page is idle.
-    ...('requestIdleCallback' in window ? { requestIdle: (callback: () => void) => window.requestIdleCallback(() => callback()) } : {}),
+    // (Chromium has it; the page's bundle test in jsdom does not, and runs without the warm-up.) The
+    // timeout: see warmUp.ts, STEP_ROOM_MS.
+    ...('requestIdleCallback' in window ? { requestIdle: (callback) => window.requestIdleCallback((deadline) => callback(deadline), { timeout: 2_000 }) } : {}),
     clock: {
       now: () => Date.now(),
       setInterval: (callback, ms) => window.setInterval(callback, ms),

@@ -38,10 +38,12 @@ const ROUNDS = 4;
 export const HIGHLIGHT_ROUNDS = 3;
 
 /**
- * Markdown laid out one piece per idle callback, each needing a font (face, weight, style, size)
- * a message shows. The first layout that meets a font asks the browser process for it, and waits:
- * traced in the editor (10 runs), the first message's first frames made 23 such requests, 6–75 ms
- * in all, and 4 of the 10 runs had a task of 51–77 ms with them in it; with this, none after Send.
+ * Markdown laid out one piece per idle callback (in a message's header, status note and usage: see
+ * app.ts), each needing a font (face, weight, style, size) a message shows. The first layout that
+ * meets a font asks the browser process for it, and waits: traced in the editor (10 runs), the first
+ * message's first frames made 23 such requests, 6–75 ms in all, and 4 of the 10 runs had a task of
+ * 51–77 ms with them in it. With these samples in a bare `.content`, 6 were left (1–36 ms, 18 runs);
+ * with the message around them, 2 of no measurable time (3 runs).
  */
 export const FONT_SAMPLES = [
   'Text', '**Bold**', '_Italic_', '***Bold italic***', '`code` and [a link](https://example.com)',
@@ -49,35 +51,63 @@ export const FONT_SAMPLES = [
   '| Head |\n|---|\n| Cell |', '> Quote', '- Item\n1. Step',
 ];
 
-export type RequestIdle = (callback: () => void) => void;
+/** What an idle callback is given: the time left of the idle period (ms). */
+export interface IdleTime {
+  timeRemaining(): number;
+}
+
+/** `callback` without an IdleTime: it runs one step. */
+export type RequestIdle = (callback: (idle?: IdleTime) => void) => void;
 
 /**
- * Runs `render` on each of SAMPLE_BLOCKS, then on SAMPLE (the page's whole rendering path: parse,
- * sanitize, DOM, off the page), then `layOut` each of FONT_SAMPLES (rendered where a message's text would be, laid out, never
- * shown), then one grammar per idle callback, each on WARM_UP_CODE HIGHLIGHT_ROUNDS times.
+ * The page asks for its idle callbacks with a timeout (main.ts), so that a busy workbench (it shares
+ * the page's main thread) cannot put the warm-up off for good; a callback the timeout forces while the
+ * page renders runs no step (`rendering`): a step in an answer's frame made one task of 52 ms (12 ms
+ * of it the step) in the editor bench.
+ *
+ * A further step starts in the same idle callback only while this much of the idle period is left
+ * (at most 50 ms): the longest step took 27–32 ms in plain Chromium, so a callback stays under 50 ms.
+ * One step per callback left most of each idle period unused.
+ */
+export const STEP_ROOM_MS = 35;
+
+/**
+ * Runs `render` on each of SAMPLE_BLOCKS (the page's whole rendering path: parse, sanitize, DOM, off
+ * the page), then `layOut` each of FONT_SAMPLES (rendered where a message's text would be, laid out,
+ * never shown: what the first message's first frame needs), then `render` on SAMPLE, then each
+ * grammar on WARM_UP_CODE HIGHLIGHT_ROUNDS times: a step per idle callback, more while STEP_ROOM_MS
+ * of it are left.
  */
 export function warmUp(
   requestIdle: RequestIdle,
   render: (markdown: string) => void,
   highlight: (code: string, language: string) => void = highlightCode,
   layOut?: (markdown: string) => void,
+  /** True while the page renders (a frame is wanted): a callback then runs no step, and asks again. */
+  rendering: () => boolean = () => false,
 ): void {
   const steps: (() => void)[] = [
     ...SAMPLE_BLOCKS.map((block) => () => render(block)),
-    ...Array.from({ length: ROUNDS }, () => () => render(SAMPLE.repeat(4))),
     ...(layOut ? FONT_SAMPLES.map((markdown) => () => layOut(markdown)) : []),
+    ...Array.from({ length: ROUNDS }, () => () => render(SAMPLE.repeat(4))),
     ...HIGHLIGHTED_LANGUAGES.map((language) => () => {
       for (let i = 0; i < HIGHLIGHT_ROUNDS; i++) highlight(WARM_UP_CODE, language);
     }),
   ];
-  const next = (): void => {
-    const step = steps.shift();
-    if (step === undefined) return;
-    try {
-      step();
-    } catch (error) {
-      console.error('Model Access: warming up the renderer failed', error);
+  const next = (idle?: IdleTime): void => {
+    if (rendering()) {
+      requestIdle(next);
+      return;
     }
+    do {
+      const step = steps.shift();
+      if (step === undefined) return;
+      try {
+        step();
+      } catch (error) {
+        console.error('Model Access: warming up the renderer failed', error);
+      }
+    } while (steps.length > 0 && idle !== undefined && idle.timeRemaining() >= STEP_ROOM_MS);
     requestIdle(next);
   };
   requestIdle(next);

@@ -29,6 +29,16 @@ describe('webview/frameScheduler', () => {
     assert.equal(frames.run(), 0, 'and no further frame');
   });
 
+  it('is pending from a task scheduled until its frame has run', () => {
+    const frames = fakeFrames();
+    const scheduler = new FrameScheduler(frames.request);
+    assert.equal(scheduler.pending, false);
+    scheduler.schedule(() => undefined);
+    assert.equal(scheduler.pending, true);
+    frames.run();
+    assert.equal(scheduler.pending, false);
+  });
+
   it('runs the before-frame callbacks, then every distinct task, then the after-frame callbacks', () => {
     const frames = fakeFrames();
     const scheduler = new FrameScheduler(frames.request);

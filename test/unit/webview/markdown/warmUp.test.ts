@@ -1,7 +1,7 @@
 // The renderer warms up while the page is idle: one small step per idle callback, nothing shown.
 import * as assert from 'node:assert/strict';
 import { HIGHLIGHTED_LANGUAGES, highlightCode } from '../../../../src/webview/markdown/highlight';
-import { FONT_SAMPLES, HIGHLIGHT_ROUNDS, SAMPLE, SAMPLE_BLOCKS, WARM_UP_CODE, warmUp } from '../../../../src/webview/markdown/warmUp';
+import { FONT_SAMPLES, HIGHLIGHT_ROUNDS, SAMPLE, SAMPLE_BLOCKS, STEP_ROOM_MS, WARM_UP_CODE, warmUp, type IdleTime } from '../../../../src/webview/markdown/warmUp';
 import { createAppHarness, stateMessage } from '../appHarness';
 import { createWindow } from '../domFixture';
 import { md } from './streamFixture';
@@ -46,7 +46,7 @@ describe('webview/markdown: warm-up while idle', () => {
     assert.ok(HIGHLIGHT_ROUNDS >= 2, 'a regular expression is compiled when it runs again');
   });
 
-  it('lays out each font sample in an idle callback of its own, after the sample rounds and before the grammars', () => {
+  it('lays out each font sample in an idle callback of its own, after each block kind alone and before the sample rounds and the grammars', () => {
     const idle: (() => void)[] = [];
     const steps: string[][] = [];
     warmUp((callback) => idle.push(callback), () => steps.at(-1)?.push('render'), () => steps.at(-1)?.push('highlight'),
@@ -58,9 +58,41 @@ describe('webview/markdown: warm-up while idle', () => {
     const kinds = steps.filter((step) => step.length > 0).map((step) => [...new Set(step.map((call) => call.split(' ')[0]))]);
     assert.ok(kinds.every((kind) => kind.length === 1), 'one kind of step per idle callback');
     assert.deepEqual(kinds.map(([kind]) => kind), [
-      ...Array.from({ length: SAMPLE_BLOCKS.length + 4 }, () => 'render'), ...FONT_SAMPLES.map(() => 'layOut'), ...HIGHLIGHTED_LANGUAGES.map(() => 'highlight'),
+      ...SAMPLE_BLOCKS.map(() => 'render'), ...FONT_SAMPLES.map(() => 'layOut'), ...Array.from({ length: 4 }, () => 'render'),
+      ...HIGHLIGHTED_LANGUAGES.map(() => 'highlight'),
     ]);
     assert.deepEqual(steps.filter((step) => step[0]?.startsWith('layOut ')), FONT_SAMPLES.map((markdown) => [`layOut ${markdown}`]));
+  });
+
+  it('runs further steps in one idle callback while STEP_ROOM_MS of its idle period are left, and always one', () => {
+    // Each step takes 10 ms of a fake clock; an idle period has `period` ms when its callback starts.
+    let clock = 0;
+    const idle: ((time?: IdleTime) => void)[] = [];
+    // (A grammar's step highlights HIGHLIGHT_ROUNDS times.)
+    warmUp((callback) => idle.push(callback), () => (clock += 10), () => (clock += 10 / HIGHLIGHT_ROUNDS), () => (clock += 10));
+    const run = (period: number): number => {
+      const [started, callback] = [clock, idle.shift()];
+      callback?.({ timeRemaining: () => Math.max(0, period - (clock - started)) });
+      return Math.round((clock - started) / 10);
+    };
+    // 50 ms: a second step starts with 40 left, a third would have 30 (under STEP_ROOM_MS).
+    assert.equal(STEP_ROOM_MS, 35);
+    assert.deepEqual([run(50), run(50), run(45), run(44), run(20), run(0)], [2, 2, 2, 1, 1, 1]);
+    let steps = 9;
+    while (idle.length > 0) steps += run(50);
+    assert.equal(steps, SAMPLE_BLOCKS.length + FONT_SAMPLES.length + 4 + HIGHLIGHTED_LANGUAGES.length);
+  });
+
+  it('runs no step in a callback that comes while the page renders, and asks again', () => {
+    let rendering = true;
+    const idle: (() => void)[] = [];
+    let steps = 0;
+    warmUp((callback) => idle.push(callback), () => steps++, () => steps++, () => steps++, () => rendering);
+    for (let i = 0; i < 3; i++) idle.shift()?.();
+    assert.deepEqual([steps, idle.length], [0, 1]);
+    rendering = false;
+    idle.shift()?.();
+    assert.deepEqual([steps, idle.length], [1, 1]);
   });
 
   it('the font samples hold each kind of text a message shows in a font of its own', () => {
@@ -100,6 +132,22 @@ describe('webview/markdown: warm-up while idle', () => {
     }
   });
 
+  it('the page runs no warm-up step while it has a frame to render', () => {
+    const idle: (() => void)[] = [];
+    const h = createAppHarness('', (callback) => idle.push(callback));
+    const observer = new h.window.MutationObserver(() => undefined);
+    observer.observe(h.doc.body, { childList: true });
+    const samplesAdded = (): number => observer.takeRecords().flatMap((record) => Array.from(record.addedNodes))
+      .filter((node) => (node as Element).className === 'font-warm-up').length;
+    // More than a frame renders: the rest waits for the next frame.
+    h.receive(stateMessage([{ id: 'a', role: 'assistant', content: 'word '.repeat(3_000), status: 'streaming', createdAt: 1 }]));
+    for (let i = 0; i < SAMPLE_BLOCKS.length + FONT_SAMPLES.length; i++) idle.shift()?.();
+    assert.equal(samplesAdded(), 0, 'a frame was wanted: no step');
+    while (h.runFrames() > 0);
+    for (let i = 0; i < SAMPLE_BLOCKS.length + 1; i++) idle.shift()?.();
+    assert.equal(samplesAdded(), 1, 'the blocks alone, then the first font sample');
+  });
+
   it('the page warms up while idle without showing or posting anything, and renders its first answer the same after', () => {
     const idle: (() => void)[] = [];
     const h = createAppHarness('', (callback) => idle.push(callback));
@@ -133,7 +181,10 @@ describe('webview/markdown: warm-up while idle', () => {
       assert.deepEqual(removed, added, 'removed in the same idle callback');
       const [sample] = added;
       assert.deepEqual([sample.className, sample.getAttribute('aria-hidden')], ['font-warm-up', 'true']);
-      // Where a message's text is, so the page's rules give it a message's fonts.
+      // Where a message's text is, so the page's rules give it a message's fonts, and its header, status note and usage.
+      for (const part of ['.message-header .message-model', '.status-note', '.usage']) {
+        assert.ok(sample.querySelector(`:scope > .message > ${part}`), `the sample has ${part}`);
+      }
       const blocks = sample.querySelector(':scope > .message > .content > .md-blocks');
       assert.equal(blocks?.innerHTML, (() => {
         const expected = createAppHarness();
