@@ -1,10 +1,11 @@
 // The chat webview: builds the layout and applies host messages to it. Everything it needs
 // from the browser is passed in, so tests run it in jsdom with fake host, clock and frames.
-import type { HostToWebview, StateMessage } from '../shared/protocol';
+import type { HostToWebview, StateMessage, TranscriptMessage } from '../shared/protocol';
 import { isErrorAction } from '../shared/protocol';
 import { ConversationView } from './conversation/conversationView';
+import { MessageView } from './conversation/messageView';
 import { retryDeadline, type Clock } from './conversation/retryCountdown';
-import { formatUsage, secondsUntil } from './conversation/format';
+import { secondsUntil } from './conversation/format';
 import { el, isPrimaryClick } from './dom';
 import { FindBar } from './find/findBar';
 import { FrameBudget } from './frameBudget';
@@ -77,31 +78,36 @@ export class ChatApp {
 
     if (options.requestIdle) {
       // Streamed in pieces, as an answer arrives: the paths that grow lists, tables and code blocks run too.
-      warmUp(options.requestIdle, (markdown) => {
-        const view = new MarkdownView(doc.createElement('div'), new StreamingMarkdownRenderer(md), sanitize);
-        for (let start = 0; start < markdown.length; start += 64) {
-          view.append(markdown.slice(start, start + 64));
-          view.update(false);
-        }
-        view.update(true);
-      }, undefined, (markdown) => {
-        // Where a message's text is, so the same rules pick its fonts; hidden (media/chat.css), and
-        // gone within this idle callback, once reading its size has made the browser lay it out.
-        const content = el(doc, 'div', { className: 'content' });
-        const view = new MarkdownView(content, new StreamingMarkdownRenderer(md), sanitize);
-        view.setText(markdown);
-        view.update(true);
-        // With a message's header, status note and usage around it: their fonts (weights, sizes) too.
-        const sample = el(doc, 'div', { className: 'font-warm-up', attrs: { 'aria-hidden': 'true' } },
-          el(doc, 'div', { className: 'message' },
-            el(doc, 'div', { className: 'message-header' }, el(doc, 'span', { text: t('you') }), el(doc, 'span', { className: 'message-model', text: t('assistant') })),
-            content,
-            el(doc, 'div', { className: 'status-note', text: t('stopped') }),
-            el(doc, 'div', { className: 'usage', text: formatUsage({ inputTokens: 1, outputTokens: 2 }) ?? '' })));
-        doc.body.append(sample);
-        void sample.offsetHeight;
-        sample.remove();
-      }, () => this.scheduler.pending);
+      warmUp({
+        requestIdle: options.requestIdle,
+        render: (markdown) => {
+          const view = new MarkdownView(doc.createElement('div'), new StreamingMarkdownRenderer(md), sanitize);
+          for (let start = 0; start < markdown.length; start += 64) {
+            view.append(markdown.slice(start, start + 64));
+            view.update(false);
+          }
+          view.update(true);
+        },
+        layOut: (markdown, index) => {
+          // A message as the page shows one (MessageView: header, icons, content, status note, usage,
+          // actions), a user's and an answer in turn, so the same rules pick its fonts; hidden
+          // (media/chat.css) and gone within this idle callback, once reading its size has laid it out.
+          // Its own scheduler and budget, never run: a final message renders whole in its constructor.
+          const sample = new MessageView({
+            doc,
+            scheduler: new FrameScheduler(() => undefined),
+            clock: options.clock,
+            host: { post: () => undefined },
+            createMarkdownView: (container) => new MarkdownView(container, new StreamingMarkdownRenderer(md), sanitize),
+            budget: new FrameBudget(),
+          }, fontSampleMessage(markdown, index % 2 === 0 ? 'user' : 'assistant'));
+          const box = el(doc, 'div', { className: 'font-warm-up', attrs: { 'aria-hidden': 'true' } }, sample.element);
+          doc.body.append(box);
+          void box.offsetHeight;
+          box.remove();
+        },
+        rendering: () => this.scheduler.pending,
+      });
     }
     this.conversation = new ConversationView({
       doc,
@@ -394,4 +400,9 @@ function flash(button: HTMLElement): void {
   const iconElement = button.querySelector('.codicon');
   iconElement?.classList.replace('codicon-copy', 'codicon-check');
   button.ownerDocument.defaultView?.setTimeout(() => iconElement?.classList.replace('codicon-check', 'codicon-copy'), 1200);
+}
+
+/** A font sample's message: stopped (a status note) with a model and usage, so each part has text. */
+function fontSampleMessage(content: string, role: 'user' | 'assistant'): TranscriptMessage {
+  return { id: 'font-warm-up', role, content, status: 'stopped', model: t('assistant'), usage: { inputTokens: 1, outputTokens: 2 }, createdAt: 0 };
 }

@@ -38,12 +38,12 @@ const ROUNDS = 4;
 export const HIGHLIGHT_ROUNDS = 3;
 
 /**
- * Markdown laid out one piece per idle callback (in a message's header, status note and usage: see
- * app.ts), each needing a font (face, weight, style, size) a message shows. The first layout that
+ * Markdown laid out one piece per idle callback (each as a whole message, a user's and an answer in
+ * turn: see app.ts), each needing a font (face, weight, style, size) a message shows. The first layout that
  * meets a font asks the browser process for it, and waits: traced in the editor (10 runs), the first
  * message's first frames made 23 such requests, 6–75 ms in all, and 4 of the 10 runs had a task of
  * 51–77 ms with them in it. With these samples in a bare `.content`, 6 were left (1–36 ms, 18 runs);
- * with the message around them, 2 of no measurable time (3 runs).
+ * with the message around them, 2 of no measurable time (3 runs; the same with the whole message, 3 more).
  */
 export const FONT_SAMPLES = [
   'Text', '**Bold**', '_Italic_', '***Bold italic***', '`code` and [a link](https://example.com)',
@@ -71,24 +71,28 @@ export type RequestIdle = (callback: (idle?: IdleTime) => void) => void;
  */
 export const STEP_ROOM_MS = 35;
 
-/**
- * Runs `render` on each of SAMPLE_BLOCKS (the page's whole rendering path: parse, sanitize, DOM, off
- * the page), then `layOut` each of FONT_SAMPLES (rendered where a message's text would be, laid out,
- * never shown: what the first message's first frame needs), then `render` on SAMPLE, then each
- * grammar on WARM_UP_CODE HIGHLIGHT_ROUNDS times: a step per idle callback, more while STEP_ROOM_MS
- * of it are left.
- */
-export function warmUp(
-  requestIdle: RequestIdle,
-  render: (markdown: string) => void,
-  highlight: (code: string, language: string) => void = highlightCode,
-  layOut?: (markdown: string) => void,
+/** What the warm-up runs; only `requestIdle` and `render` are needed. */
+export interface WarmUpOptions {
+  requestIdle: RequestIdle;
+  /** Renders Markdown through the page's whole rendering path (parse, sanitize, DOM), off the page. */
+  render: (markdown: string) => void;
+  /** Highlights code with one grammar (default: the page's highlighter). */
+  highlight?: (code: string, language: string) => void;
+  /** Lays out Markdown as a message shows it, never shown (without it: no font samples); `index` in FONT_SAMPLES. */
+  layOut?: (markdown: string, index: number) => void;
   /** True while the page renders (a frame is wanted): a callback then runs no step, and asks again. */
-  rendering: () => boolean = () => false,
-): void {
+  rendering?: () => boolean;
+}
+
+/**
+ * Runs `render` on each of SAMPLE_BLOCKS, then `layOut` each of FONT_SAMPLES (what the first
+ * message's first frame needs), then `render` on SAMPLE, then each grammar on WARM_UP_CODE
+ * HIGHLIGHT_ROUNDS times: a step per idle callback, more while STEP_ROOM_MS of it are left.
+ */
+export function warmUp({ requestIdle, render, highlight = highlightCode, layOut, rendering = () => false }: WarmUpOptions): void {
   const steps: (() => void)[] = [
     ...SAMPLE_BLOCKS.map((block) => () => render(block)),
-    ...(layOut ? FONT_SAMPLES.map((markdown) => () => layOut(markdown)) : []),
+    ...(layOut ? FONT_SAMPLES.map((markdown, index) => () => layOut(markdown, index)) : []),
     ...Array.from({ length: ROUNDS }, () => () => render(SAMPLE.repeat(4))),
     ...HIGHLIGHTED_LANGUAGES.map((language) => () => {
       for (let i = 0; i < HIGHLIGHT_ROUNDS; i++) highlight(WARM_UP_CODE, language);

@@ -10,7 +10,7 @@ describe('webview/markdown: warm-up while idle', () => {
   it('renders each block kind alone, then a sample with them all, then compiles one grammar per idle callback, and nothing runs outside them', () => {
     const idle: (() => void)[] = [];
     const rendered: string[] = [];
-    warmUp((callback) => idle.push(callback), (markdown) => rendered.push(markdown));
+    warmUp({ requestIdle: (callback) => idle.push(callback), render: (markdown) => rendered.push(markdown) });
     assert.equal(rendered.length, 0, 'nothing before the page is idle');
     let callbacks = 0;
     while (idle.length > 0) {
@@ -36,7 +36,7 @@ describe('webview/markdown: warm-up while idle', () => {
   it('highlights that code with every grammar, several times each, one grammar per idle callback', () => {
     const idle: (() => void)[] = [];
     const highlighted: string[][] = [];
-    warmUp((callback) => idle.push(callback), () => undefined, (code, language) => highlighted.at(-1)?.push(`${language}:${code}`));
+    warmUp({ requestIdle: (callback) => idle.push(callback), render: () => undefined, highlight: (code, language) => highlighted.at(-1)?.push(`${language}:${code}`) });
     while (idle.length > 0) {
       highlighted.push([]);
       idle.shift()?.();
@@ -49,8 +49,12 @@ describe('webview/markdown: warm-up while idle', () => {
   it('lays out each font sample in an idle callback of its own, after each block kind alone and before the sample rounds and the grammars', () => {
     const idle: (() => void)[] = [];
     const steps: string[][] = [];
-    warmUp((callback) => idle.push(callback), () => steps.at(-1)?.push('render'), () => steps.at(-1)?.push('highlight'),
-      (markdown) => steps.at(-1)?.push(`layOut ${markdown}`));
+    warmUp({
+      requestIdle: (callback) => idle.push(callback),
+      render: () => steps.at(-1)?.push('render'),
+      highlight: () => steps.at(-1)?.push('highlight'),
+      layOut: (markdown) => steps.at(-1)?.push(`layOut ${markdown}`),
+    });
     while (idle.length > 0) {
       steps.push([]);
       idle.shift()?.();
@@ -69,7 +73,7 @@ describe('webview/markdown: warm-up while idle', () => {
     let clock = 0;
     const idle: ((time?: IdleTime) => void)[] = [];
     // (A grammar's step highlights HIGHLIGHT_ROUNDS times.)
-    warmUp((callback) => idle.push(callback), () => (clock += 10), () => (clock += 10 / HIGHLIGHT_ROUNDS), () => (clock += 10));
+    warmUp({ requestIdle: (callback) => idle.push(callback), render: () => (clock += 10), highlight: () => (clock += 10 / HIGHLIGHT_ROUNDS), layOut: () => (clock += 10) });
     const run = (period: number): number => {
       const [started, callback] = [clock, idle.shift()];
       callback?.({ timeRemaining: () => Math.max(0, period - (clock - started)) });
@@ -87,7 +91,7 @@ describe('webview/markdown: warm-up while idle', () => {
     let rendering = true;
     const idle: (() => void)[] = [];
     let steps = 0;
-    warmUp((callback) => idle.push(callback), () => steps++, () => steps++, () => steps++, () => rendering);
+    warmUp({ requestIdle: (callback) => idle.push(callback), render: () => steps++, highlight: () => steps++, layOut: () => steps++, rendering: () => rendering });
     for (let i = 0; i < 3; i++) idle.shift()?.();
     assert.deepEqual([steps, idle.length], [0, 1]);
     rendering = false;
@@ -117,8 +121,11 @@ describe('webview/markdown: warm-up while idle', () => {
     const original = console.error;
     console.error = (...args: unknown[]) => errors.push(args);
     try {
-      warmUp((callback) => idle.push(callback), () => {
-        throw new Error('broken');
+      warmUp({
+        requestIdle: (callback) => idle.push(callback),
+        render: () => {
+          throw new Error('broken');
+        },
       });
       let callbacks = 0;
       while (idle.length > 0) {
@@ -129,6 +136,36 @@ describe('webview/markdown: warm-up while idle', () => {
       assert.equal(errors.length, SAMPLE_BLOCKS.length + 4);
     } finally {
       console.error = original;
+    }
+  });
+
+  it('a font sample is a message as the page shows one, a user\'s and an answer in turn', () => {
+    // Every part a message has (header, icons, status note, usage, actions), so their fonts are met too.
+    const idle: (() => void)[] = [];
+    const h = createAppHarness('', (callback) => idle.push(callback));
+    const observer = new h.window.MutationObserver(() => undefined);
+    observer.observe(h.doc.body, { childList: true });
+    const samples: Element[] = [];
+    while (idle.length > 0) {
+      idle.shift()?.();
+      samples.push(...observer.takeRecords().flatMap((record) => Array.from(record.addedNodes) as Element[]).filter((node) => node.className === 'font-warm-up'));
+    }
+    assert.equal(samples.length, FONT_SAMPLES.length);
+    // Its skeleton: each element's tag and classes, outside the rendered Markdown.
+    const skeleton = (message: Element): string[] => Array.from(message.querySelectorAll('*'))
+      .filter((node) => node.closest('.content') === null)
+      .map((node) => `${node.tagName.toLowerCase()}.${node.getAttribute('class') ?? ''}`);
+    for (const [i, role] of (['user', 'assistant'] as const).entries()) {
+      const shown = createAppHarness();
+      shown.receive(stateMessage([{ id: 'a', role, content: 'x', status: 'stopped', model: 'm', usage: { inputTokens: 1, outputTokens: 2 }, createdAt: 1 }]));
+      shown.runFrames();
+      const message = shown.$('.message');
+      const sample = samples[i].querySelector(':scope > .message');
+      assert.equal(sample?.getAttribute('data-role'), role, `sample ${i}`);
+      assert.deepEqual(skeleton(sample as Element), skeleton(message), `sample ${i} is built as a shown ${role} message`);
+      for (const part of ['.message-header .codicon', '.status-note', '.usage']) {
+        assert.notEqual(sample?.querySelector(part)?.textContent ?? null, null, `sample ${i} has ${part}`);
+      }
     }
   });
 
