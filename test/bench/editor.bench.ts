@@ -4,7 +4,7 @@
 // own frame: when the answer's DOM last changed, and its long tasks (PerformanceObserver).
 // Must not run next to another real-editor run: `flock /tmp/editor.lock npm run bench`.
 import * as path from 'node:path';
-import type { Frame } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { defaultConfig, splitIntoTokens, startReferenceServer, type ServerConfig } from '../../server';
 import { startEditor } from '../harness/editor';
 import { extensionId } from '../harness/paths';
@@ -109,37 +109,63 @@ async function chatFrame(workbench: Workbench): Promise<Frame> {
  * target when it is out of process, else the page's) for each case, written to `dir`. With
  * `BENCH_INVALIDATIONS=1` the trace also says what made the browser restyle and lay out (which
  * element, which attribute, a content-visibility lock released); that tracking makes the frames
- * slower still, so such a trace locates causes and counts nothing.
+ * slower still, so such a trace locates causes and counts nothing. With `BENCH_LIGHT=1` the trace has
+ * no CPU profiler and fewer categories (tasks, frames, V8, garbage collections, font lookups): the
+ * profiler's sampling changes the timing enough to hide the rare long tasks (see the README).
  */
 async function startProfile(workbench: Workbench, _frame: Frame): Promise<{ stop(file: string): Promise<void> }> {
   const session = await workbench.page.context().newCDPSession(workbench.page);
   const events: unknown[] = [];
   session.on('Tracing.dataCollected', (data) => { events.push(...(data as { value: unknown[] }).value); });
+  const light = process.env.BENCH_LIGHT === '1';
   await session.send('Tracing.start', {
     transferMode: 'ReportEvents',
     traceConfig: {
-      includedCategories: [
-        'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'toplevel',
-        ...(process.env.BENCH_INVALIDATIONS === '1' ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
-      ],
+      includedCategories: light
+        ? ['toplevel', 'devtools.timeline', 'v8', 'disabled-by-default-v8.gc', 'fonts', 'blink.user_timing']
+        : [
+          'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'toplevel',
+          ...(process.env.BENCH_INVALIDATIONS === '1' ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
+        ],
     },
   });
-  await session.send('Profiler.enable');
-  await session.send('Profiler.setSamplingInterval', { interval: 250 });
-  await session.send('Profiler.start');
+  if (!light) {
+    await session.send('Profiler.enable');
+    await session.send('Profiler.setSamplingInterval', { interval: 250 });
+    await session.send('Profiler.start');
+  }
   return {
     async stop(file: string): Promise<void> {
-      const { profile } = await session.send('Profiler.stop');
+      const profile = light ? undefined : (await session.send('Profiler.stop')).profile;
       const done = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve));
       await session.send('Tracing.end');
       await done;
       const fs = await import('node:fs');
       fs.mkdirSync((await import('node:path')).dirname(file), { recursive: true });
       fs.writeFileSync(file, JSON.stringify(events));
-      fs.writeFileSync(file.replace('.trace.json', '.cpuprofile'), JSON.stringify(profile));
+      if (profile) fs.writeFileSync(file.replace('.trace.json', '.cpuprofile'), JSON.stringify(profile));
       await session.detach();
     },
   };
+}
+
+/**
+ * A development aid, `BENCH_ISOLATED=1`: each webview comes from a site of its own
+ * (`http://<hash>.localhost:PORT`, the same code-server), as VS Code's web build has them (a
+ * `<hash>.vscode-cdn.net` host each), so Chromium runs the webview in a renderer process of its own.
+ * code-server serves them from the workbench's origin, where they share its main thread.
+ */
+async function serveWebviewsCrossSite(page: Page): Promise<void> {
+  await page.route((url) => url.pathname === '/', async (route) => {
+    const response = await route.fetch();
+    const port = new URL(route.request().url()).port;
+    // (The workbench puts each webview's hash in place of {{uuid}}; its page checks that its host starts with it.)
+    const body = (await response.text()).replace('&quot;webviewEndpoint&quot;:&quot;', `&quot;webviewEndpoint&quot;:&quot;http://{{uuid}}.localhost:${port}/`);
+    const { 'content-length': _length, 'content-encoding': _encoding, ...headers } = response.headers();
+    // (The workbench's policy lets it frame only its own origin and vscode-cdn.net.)
+    headers['content-security-policy'] = headers['content-security-policy']?.replace('frame-src ', `frame-src http://*.localhost:${port} `);
+    await route.fulfill({ response, body, headers });
+  });
 }
 
 /**
@@ -168,7 +194,10 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
   const results: EditorResult[] = [];
   let reopen: ReopenResult | undefined;
   try {
-    const workbench = await editor.openWorkbench();
+    const workbench = await editor.openWorkbench(process.env.BENCH_ISOLATED === '1'
+      // (A page the route fulfils counts as public to Chromium, which then keeps it from loopback.)
+      ? { extraArgs: ['--disable-features=LocalNetworkAccessChecks'], beforeOpen: ({ page }) => serveWebviewsCrossSite(page) }
+      : {});
     if (process.env.BENCH_PROFILE) {
       workbench.page.on('console', (message) => { if (message.text().startsWith('bench-longtask')) log(`  ${message.text()}`); });
     }

@@ -39,6 +39,8 @@ export interface LaunchOptions {
   /** Show the window (HEADED=1 in the environment does the same). */
   headed?: boolean;
   slowMo?: number;
+  /** More command-line switches for Chromium (a development aid of the bench's). */
+  extraArgs?: string[];
 }
 
 export async function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
@@ -70,6 +72,7 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Brows
         '--disable-sync',
         '--disable-dev-shm-usage',
         '--password-store=basic',
+        ...(options.extraArgs ?? []),
       ],
       env: { ...process.env, HOME: home, TMPDIR: profileRoot, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') },
     });
