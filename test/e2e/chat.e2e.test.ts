@@ -108,17 +108,24 @@ describe('flow: chat in the sidebar', () => {
     const conversation = world.chat.frame.locator('#conversation');
     const distanceFromBottom = (): Promise<number> => conversation.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
     const jump = world.chat.frame.locator('button.scroll-to-bottom');
-    // A conversation taller than the view: echo-1 repeats 150 lines.
+    // A conversation far taller than the view, in a chat of its own (the flow's later tests send their
+    // chat on, within echo-1's context window): echo-1 repeats 2,000 lines (60 KB) at full speed, faster
+    // than frames render it, so the page renders behind the stream (5 frames, counted once) and follows it less often
+    // (BEHIND_FOLLOW_MS): it still ends at the bottom, its last line in view.
+    await world.workbench.runCommand('Model Access: New Chat');
+    await eventually(() => world.chat.messages().count(), (count) => count === 0, 'New Chat to empty the conversation');
     await selectModel('echo-1');
-    const before = await world.chat.messages('assistant').count();
-    await world.chat.send(Array.from({ length: 150 }, (_, i) => `- line ${i} of a tall answer`).join('\n'));
-    await world.chat.assistantMessage(before, 'done');
+    await world.chat.send(Array.from({ length: 2_000 }, (_, i) => `- line ${i} of a tall answer`).join('\n'));
+    const tall = await world.chat.assistantMessage(0, 'done');
     await eventually(distanceFromBottom, (distance) => distance <= 32, 'the view to follow the answer to its end');
     assert.ok(await jump.isHidden(), 'no Scroll to Latest while at the bottom');
+    const lastLine = tall.locator('li', { hasText: /^line 1999 of a tall answer$/ });
+    const [line, view] = [await lastLine.boundingBox(), await conversation.boundingBox()];
+    assert.ok(line && view && line.y >= view.y && line.y + line.height <= view.y + view.height, `the last line is in view (${JSON.stringify({ line, view })})`);
     // slow-1 streams a word every 100 ms: scroll up while it does.
     await selectModel('slow-1');
     await world.chat.send('Tell me a long story');
-    const answer = world.chat.messages('assistant').nth(before + 1);
+    const answer = world.chat.messages('assistant').nth(1);
     // (Read as drawn even while scrolled away from: see contentText.)
     const words = async (): Promise<number> => (await world.chat.contentText(answer).catch(() => '')).trim().split(/\s+/).filter(Boolean).length;
     await eventually(words, (count) => count >= 3, 'slow-1 to stream a few words');
@@ -137,7 +144,9 @@ describe('flow: chat in the sidebar', () => {
     await eventually(words, (count) => count >= wordsAtBottom + 5, 'more words to stream in');
     await eventually(distanceFromBottom, (distance) => distance <= 32, 'the view to follow the stream again');
     await world.chat.stopButton().click();
-    await world.chat.assistantMessage(before + 1, 'stopped', 10_000);
+    await world.chat.assistantMessage(1, 'stopped', 10_000);
+    await world.workbench.runCommand('Model Access: New Chat');
+    await eventually(() => world.chat.messages().count(), (count) => count === 0, 'New Chat to leave the tall chat');
   });
 
   it('puts an editor selection into the prompt as a fenced block (Ctrl+Alt+Enter)', async () => {
