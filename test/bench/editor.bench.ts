@@ -12,6 +12,8 @@ import type { Workbench } from '../harness/workbench';
 import { ChatView } from '../e2e/chatView';
 import { cpuSnapshot, cpuUse, type CpuUse } from './processCpu';
 import { runReopenBench, type ReopenResult } from './reopen.bench';
+import { untilQuiet } from './untilQuiet';
+import { describeTracedLongTask, longTasksInTrace, type TraceEvent } from './traceTasks';
 import { startStreamingChat } from '../e2e/referenceClient';
 import { shapeText, type ShapeName } from '../unit/webview/markdown/shapes';
 
@@ -113,10 +115,10 @@ async function chatFrame(workbench: Workbench): Promise<Frame> {
  * no CPU profiler and fewer categories (tasks, frames, V8, garbage collections, font lookups): the
  * profiler's sampling changes the timing enough to hide the rare long tasks (see the README).
  */
-async function startProfile(workbench: Workbench, _frame: Frame): Promise<{ stop(file: string): Promise<void> }> {
+async function startProfile(workbench: Workbench, _frame: Frame): Promise<{ stop(file: string): Promise<TraceEvent[]> }> {
   const session = await workbench.page.context().newCDPSession(workbench.page);
-  const events: unknown[] = [];
-  session.on('Tracing.dataCollected', (data) => { events.push(...(data as { value: unknown[] }).value); });
+  const events: TraceEvent[] = [];
+  session.on('Tracing.dataCollected', (data) => { events.push(...(data.value as unknown as TraceEvent[])); });
   const light = process.env.BENCH_LIGHT === '1';
   await session.send('Tracing.start', {
     transferMode: 'ReportEvents',
@@ -135,7 +137,7 @@ async function startProfile(workbench: Workbench, _frame: Frame): Promise<{ stop
     await session.send('Profiler.start');
   }
   return {
-    async stop(file: string): Promise<void> {
+    async stop(file: string): Promise<TraceEvent[]> {
       const profile = light ? undefined : (await session.send('Profiler.stop')).profile;
       const done = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve));
       await session.send('Tracing.end');
@@ -145,6 +147,7 @@ async function startProfile(workbench: Workbench, _frame: Frame): Promise<{ stop
       fs.writeFileSync(file, JSON.stringify(events));
       if (profile) fs.writeFileSync(file.replace('.trace.json', '.cpuprofile'), JSON.stringify(profile));
       await session.detach();
+      return events;
     },
   };
 }
@@ -205,6 +208,10 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
     await workbench.expandViewPane('Chat');
     const chat = new ChatView(workbench.chatFrame());
     await chat.prompt().waitFor({ state: 'visible', timeout: 60_000 });
+    // A development aid, `BENCH_QUIET=1`: the first case waits until the page has warmed up while idle,
+    // as a user who reads before asking, as the page layer does; by
+    // default it is sent as soon as the view shows, while the warm-up may still run.
+    if (process.env.BENCH_QUIET === '1') await (await chatFrame(workbench)).evaluate(untilQuiet);
     let model = 'echo-1';
     try {
       await runCases();
@@ -272,7 +279,10 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
       await untilAnswerDone(frame);
       const cpuAfter = cpuSnapshot();
       await new Promise((resolve) => setTimeout(resolve, 500));
-      if (profiler) await profiler.stop(`${process.env.BENCH_PROFILE}/${benchCase.shape}-${benchCase.pace ?? 'full'}.trace.json`);
+      if (profiler) {
+        const events = await profiler.stop(`${process.env.BENCH_PROFILE}/${benchCase.shape}-${benchCase.pace ?? 'full'}.trace.json`);
+        for (const task of longTasksInTrace(events)) log(`  traced: ${describeTracedLongTask(task)}`);
+      }
       const probe = await frame.evaluate(readProbe);
       const record = server.requests().filter((request) => request.model === wanted).at(-1);
       const lastTokenSent = record?.endedAt ?? probe.lastChange;

@@ -12,6 +12,8 @@ import * as path from 'node:path';
 import { splitIntoTokens } from '../../server';
 import { launchChromium } from '../harness/chromium';
 import { projectRoot } from '../harness/paths';
+import type { TraceEvent } from './traceTasks';
+import { untilQuiet } from './untilQuiet';
 import { shapeText, type ShapeName } from '../unit/webview/markdown/shapes';
 
 export interface PageCase {
@@ -128,7 +130,6 @@ async function streamInPage({ text, tokens, charsPerSecond }: { text: string; to
   return { lastDeltaShownMs: lastChange - lastDelta, longTasks };
 }
 
-interface TraceEvent { name: string; ph: string; dur?: number; ts: number; pid?: number; tid?: number }
 
 /** Mean layout time (ms) of the first and the last sixth of the layouts while the answer streamed. */
 function layoutGrowth(events: TraceEvent[]): { first: number; last: number } {
@@ -168,13 +169,8 @@ export async function runPageBench(cases: PageCase[]): Promise<PageResult[]> {
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
     await page.locator('textarea#prompt').waitFor({ timeout: 30_000 });
     // The page warms its renderer up while idle after it loads (warmUp.ts), as it does while a user
-    // reads before the first answer: wait until it is quiet (ten idle periods in a row with time to
-    // spare), or 10 s on a machine too busy for that (a bench that never starts is worse than a noisy one).
-    await page.evaluate(async () => {
-      for (let quiet = 0, deadline = Date.now() + 10_000; quiet < 10 && Date.now() < deadline;) {
-        quiet = await new Promise<boolean>((resolve) => requestIdleCallback((deadline) => resolve(deadline.timeRemaining() > 40))) ? quiet + 1 : 0;
-      }
-    });
+    // reads before the first answer.
+    await page.evaluate(untilQuiet);
     for (const benchCase of cases) {
       const text = shapeText(benchCase.shape, benchCase.chars);
       const session = await browser.context.newCDPSession(page);

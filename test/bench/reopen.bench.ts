@@ -72,7 +72,7 @@ async function untilTrue(check: () => Promise<boolean>, what: string): Promise<v
  * (BENCH_PROFILE, editor.bench.ts) traces the scrolling, written to `<dir>/reopen-scroll.trace.json`.
  */
 export async function runReopenBench(workbench: Workbench, frame: Frame, chatsFolder: string,
-  profile?: { dir: string; start(): Promise<{ stop(file: string): Promise<void> }> }): Promise<ReopenResult> {
+  profile?: { dir: string; start(): Promise<{ stop(file: string): Promise<unknown> }> }): Promise<ReopenResult> {
   const bytes = writeLongChat(chatsFolder);
   // New Chat reads the history folder again, so the list offers the chat just written.
   await workbench.runCommand('Model Access: New Chat');
