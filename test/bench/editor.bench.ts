@@ -208,9 +208,9 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
     await workbench.expandViewPane('Chat');
     const chat = new ChatView(workbench.chatFrame());
     await chat.prompt().waitFor({ state: 'visible', timeout: 60_000 });
-    // A development aid, `BENCH_QUIET=1`: the first case waits until the page has warmed up while idle,
-    // as a user who reads before asking, as the page layer does; by
-    // default it is sent as soon as the view shows, while the warm-up may still run.
+    // A development aid, `BENCH_QUIET=1`: the first case waits until the page has warmed up while idle, as
+    // the page layer does and as for a user who reads before asking; by default it is sent as soon as the
+    // view shows, while the warm-up may still run.
     if (process.env.BENCH_QUIET === '1') await (await chatFrame(workbench)).evaluate(untilQuiet);
     let model = 'echo-1';
     try {
