@@ -110,7 +110,7 @@ describe('flow: chat in the sidebar', () => {
     const jump = world.chat.frame.locator('button.scroll-to-bottom');
     // A conversation far taller than the view, in a chat of its own (the flow's later tests send their
     // chat on, within echo-1's context window): echo-1 repeats 2,000 lines (60 KB) at full speed, faster
-    // than frames render it, so the page renders behind the stream (5 frames, counted once) and follows it less often
+    // than frames render it, so the page renders behind the stream (3 frames, counted once) and follows it less often
     // (BEHIND_FOLLOW_MS): it still ends at the bottom, its last line in view.
     await world.workbench.runCommand('Model Access: New Chat');
     await eventually(() => world.chat.messages().count(), (count) => count === 0, 'New Chat to empty the conversation');
