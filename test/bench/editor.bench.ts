@@ -163,7 +163,10 @@ async function serveWebviewsCrossSite(page: Page): Promise<void> {
     const response = await route.fetch();
     const port = new URL(route.request().url()).port;
     // (The workbench puts each webview's hash in place of {{uuid}}; its page checks that its host starts with it.)
-    const body = (await response.text()).replace('&quot;webviewEndpoint&quot;:&quot;', `&quot;webviewEndpoint&quot;:&quot;http://{{uuid}}.localhost:${port}/`);
+    const html = await response.text();
+    const body = html.replace('&quot;webviewEndpoint&quot;:&quot;', `&quot;webviewEndpoint&quot;:&quot;http://{{uuid}}.localhost:${port}/`);
+    // (Unchanged, the bench would measure the shared process while saying otherwise.)
+    if (body === html) throw new Error('BENCH_ISOLATED: the workbench page names no webviewEndpoint to move');
     const { 'content-length': _length, 'content-encoding': _encoding, ...headers } = response.headers();
     // (The workbench's policy lets it frame only its own origin and vscode-cdn.net.)
     headers['content-security-policy'] = headers['content-security-policy']?.replace('frame-src ', `frame-src http://*.localhost:${port} `);
