@@ -287,7 +287,8 @@ describe('webview/app (jsdom)', () => {
       const h = createAppHarness();
       const answer = message('assistant', '', { status: 'streaming' });
       h.receive(state([message('user', 'q'), answer], { busy: true }));
-      const text = Array.from({ length: 2_000 }, (_, i) => `- item ${i} with some words in it\n`).join('');
+      const item = (i: number): string => `- item ${i} with some words in it\n`;
+      const text = Array.from({ length: 2_000 }, (_, i) => item(i)).join('');
       h.receive({ type: 'delta', messageId: answer.id, content: text });
       h.receive({ type: 'messageUpdated', message: { ...answer, content: text, status: 'done' } });
       const view = h.$(`.message[data-id="${answer.id}"]`);
@@ -302,7 +303,7 @@ describe('webview/app (jsdom)', () => {
       assert.ok(items.length > 3, `rendered in ${items.length} frames`);
       const steps = items.map((count, i) => count - (items[i - 1] ?? 0));
       // No frame renders more than the larger budget (the page is behind): that many characters of items.
-      const shortestItem = '- item 0 with some words in it\n'.length;
+      const shortestItem = item(0).length;
       assert.ok(Math.max(...steps) <= Math.ceil(BEHIND_FRAME_BUDGET_CHARS / shortestItem) + 1, `items added per frame: ${steps.join(', ')}`);
     });
 
