@@ -3,6 +3,7 @@
 import { isHostToWebview } from '../shared/protocol';
 import { ChatApp } from './app';
 import { hostChannelFor, viewStateStoreFor, type VsCodeApi } from './hostChannel';
+import { requestRenderTask } from './renderTask';
 import { useStrings } from './strings';
 
 declare function acquireVsCodeApi(): VsCodeApi;
@@ -25,11 +26,7 @@ function start(): void {
     window,
     host,
     viewState: viewStateStoreFor(api),
-    // Rendering runs in a task of its own right after a frame, not in the frame's callback: there it made
-    // one task of the page's rendering budget and the browser's style, layout and paint of what it added
-    // (in code-server, with the workbench's own frame work), and a layout spike or a garbage collection on
-    // top made that a long task. Apart, each is shorter; what was added is drawn in the next frame.
-    requestFrame: (callback) => window.requestAnimationFrame(() => window.setTimeout(callback, 0)),
+    requestFrame: requestRenderTask(window),
     // (Chromium has it; the page's bundle test in jsdom does not, and runs without the warm-up.) The
     // timeout: see warmUp.ts, STEP_ROOM_MS.
     ...('requestIdleCallback' in window ? { requestIdle: (callback) => window.requestIdleCallback((deadline) => callback(deadline), { timeout: 2_000 }) } : {}),

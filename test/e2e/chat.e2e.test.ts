@@ -119,6 +119,9 @@ describe('flow: chat in the sidebar', () => {
     const tall = await world.chat.assistantMessage(0, 'done');
     await eventually(distanceFromBottom, (distance) => distance <= 32, 'the view to follow the answer to its end');
     assert.ok(await jump.isHidden(), 'no Scroll to Latest while at the bottom');
+    // The page renders at background priority through the browser's task scheduler (renderTask.ts; jsdom
+    // has none, so only here is it seen to be there).
+    assert.equal(await conversation.evaluate(() => typeof (window as { scheduler?: { postTask?: unknown } }).scheduler?.postTask), 'function');
     const lastLine = tall.locator('li', { hasText: /^line 1999 of a tall answer$/ });
     const [line, view] = [await lastLine.boundingBox(), await conversation.boundingBox()];
     assert.ok(line && view && line.y >= view.y && line.y + line.height <= view.y + view.height, `the last line is in view (${JSON.stringify({ line, view })})`);

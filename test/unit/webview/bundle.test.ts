@@ -26,7 +26,7 @@ interface LoadedWebview {
   states: unknown[];
 }
 
-function load(code: string, savedState?: unknown): LoadedWebview {
+function load(code: string, savedState?: unknown, globals: object = {}): LoadedWebview {
   const dom = new JSDOM('<!doctype html><html><body><div id="root"></div></body></html>', { runScripts: 'outside-only', pretendToBeVisual: true });
   const posted: unknown[] = [];
   const states: unknown[] = [];
@@ -36,6 +36,7 @@ function load(code: string, savedState?: unknown): LoadedWebview {
       getState: () => savedState,
       setState: (state: unknown) => states.push(state),
     }),
+    ...globals,
   });
   dom.window.eval(code);
   return { window: dom.window, posted, states };
@@ -117,6 +118,24 @@ describe('webview bundle (jsdom)', function () {
     assert.equal(inFrame, '', 'nothing is rendered in the frame\'s callback (the frame\'s own layout and paint follow it in the same task)');
     await new Promise((resolve) => setTimeout(resolve, 0));
     assert.equal(text().trim(), 'Hello world');
+  });
+
+  it('renders at background priority where the browser has a task scheduler (jsdom has none: a fake one here)', async () => {
+    const priorities: string[] = [];
+    const scheduler = {
+      postTask: (callback: () => void, options: { priority: string }) => {
+        priorities.push(options.priority);
+        return new Promise((resolve) => setTimeout(() => resolve(callback()), 0));
+      },
+    };
+    const { window } = load(code, undefined, { scheduler });
+    await fromHost(window, { type: 'state', chat: { id: 'c', title: '', createdAt: 1, updatedAt: 1, messages: [] }, model: 'echo-1', busy: true, hasApiKey: true, hasBaseUrl: true, history: [] });
+    await fromHost(window, { type: 'messageAdded', message: { id: 'a', role: 'assistant', content: '', status: 'streaming', createdAt: 1 } });
+    priorities.length = 0;
+    await fromHost(window, { type: 'delta', messageId: 'a', content: 'Hello **world**' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    assert.equal(window.document.querySelector('.message[data-id=a] .content')?.textContent?.trim(), 'Hello world');
+    assert.deepEqual(priorities, ['background']);
   });
 
   it('needs neither eval nor inline styles (the CSP allows neither)', () => {
