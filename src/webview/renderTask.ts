@@ -10,8 +10,19 @@ export interface TaskScheduler {
 export interface RenderTaskWindow {
   requestAnimationFrame(callback: () => void): unknown;
   setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
   readonly scheduler?: TaskScheduler;
 }
+
+/**
+ * The longest a rendering task waits for the main thread to have nothing else to do: then it runs at the
+ * page's normal priority, as a timeout. A browser runs a background task only when no task of a higher
+ * priority is waiting, and in code-server the workbench shares that thread (a terminal flooded with
+ * output keeps it busy), so without this the chat could stop rendering for as long as that lasts. In the
+ * editor bench (full-speed mixed, table and code answers) a rendering task waited at most 66 ms; this
+ * timeout did not fire in two runs of them and the paced list (a temporary log, not committed).
+ */
+export const RENDER_WAIT_MS = 100;
 
 /**
  * Not in the frame's callback: there it made one task of the page's rendering budget and the browser's
@@ -32,10 +43,18 @@ export interface RenderTaskWindow {
 export function requestRenderTask(window: RenderTaskWindow): RequestFrame {
   return (callback) => window.requestAnimationFrame(() => {
     const scheduler = window.scheduler;
-    if (scheduler) {
-      scheduler.postTask(callback, { priority: 'background' }).catch((error: unknown) => console.error('Model Access: rendering failed', error));
-    } else {
+    if (!scheduler) {
       window.setTimeout(callback, 0);
+      return;
     }
+    let ran = false;
+    const run = (): void => {
+      if (ran) return;
+      ran = true;
+      window.clearTimeout(timeout);
+      callback();
+    };
+    const timeout = window.setTimeout(run, RENDER_WAIT_MS);
+    scheduler.postTask(run, { priority: 'background' }).catch((error: unknown) => console.error('Model Access: rendering failed', error));
   });
 }
