@@ -17,6 +17,8 @@ interface Pending {
 export class DeltaBatcher {
   private readonly pending = new Map<string, Pending>();
   private timer: unknown;
+  /** When the timer was started (the first text after a flush arrived). */
+  private since = 0;
 
   constructor(
     private readonly emit: (delta: DeltaMessage) => void,
@@ -52,6 +54,14 @@ export class DeltaBatcher {
     }
   }
 
+  /**
+   * True when text has waited longer than the interval: its timer is due but cannot run, as the caller
+   * is working through many events in one go (a read that returned much of the stream at once).
+   */
+  overdue(): boolean {
+    return this.timer !== undefined && this.timers.now() - this.since >= this.intervalMs;
+  }
+
   /** Forgets pending text without emitting it (the view is about to be replaced by a full state). */
   discard(): void {
     if (this.timer !== undefined) {
@@ -76,6 +86,7 @@ export class DeltaBatcher {
     }
     entry[field] += text;
     if (this.timer === undefined) {
+      this.since = this.timers.now();
       this.timer = this.timers.setTimeout(() => {
         this.timer = undefined;
         this.flush();

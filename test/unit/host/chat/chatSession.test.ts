@@ -272,6 +272,30 @@ describe('ChatSession', () => {
     assert.equal(deltas.map((d) => (d.type === 'delta' ? d.content : '')).join(''), 'x'.repeat(100));
   });
 
+  it('sends deltas while it works through many events read at once, in which no timer can run', async () => {
+    // 100 events 1 ms apart in one run of promise callbacks (the clock moves, timers cannot fire), as when a
+    // read returns much of a fast stream.
+    client.script = async function* () {
+      for (let i = 0; i < 100; i++) {
+        timers.pass(1);
+        yield { type: 'text', text: 'x' };
+      }
+    };
+    let done = false;
+    const sending = makeSession().send('go').finally(() => {
+      done = true;
+    });
+    // Between runs of promise callbacks, the timers that are due run (the session's turn of the event loop).
+    while (!done) {
+      await tick();
+      timers.advance(0);
+    }
+    await sending;
+    const deltas = posted.filter((m) => m.type === 'delta');
+    assert.ok(deltas.length >= 4 && deltas.length <= 5, `${deltas.length} deltas for 100 tokens over 100 ms`);
+    assert.equal(deltas.map((d) => (d.type === 'delta' ? d.content : '')).join(''), 'x'.repeat(100));
+  });
+
   it('sends the system prompt, the model and the output limit (chat API)', async () => {
     settings = { model: 'echo-1', api: 'chat', systemPrompt: 'Be brief.', maxOutputTokens: 64 };
     await makeSession().send('Hi');

@@ -51,6 +51,19 @@ describe('DeltaBatcher', () => {
     assert.equal(emitted.length, 1);
   });
 
+  it('is overdue once text has waited the interval and its timer could not run, until a flush', () => {
+    assert.equal(batcher.overdue(), false, 'nothing waiting');
+    batcher.addContent('a', 'x');
+    timers.pass(24);
+    assert.equal(batcher.overdue(), false);
+    timers.pass(1);
+    batcher.addContent('a', 'y');
+    assert.equal(batcher.overdue(), true, 'measured from the first text waiting, not the last');
+    batcher.flush();
+    assert.equal(batcher.overdue(), false);
+    assert.deepEqual(emitted, [{ type: 'delta', messageId: 'a', content: 'xy' }]);
+  });
+
   it('flush() with nothing pending emits nothing', () => {
     batcher.flush();
     assert.deepEqual(emitted, []);
