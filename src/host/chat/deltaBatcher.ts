@@ -56,7 +56,7 @@ export class DeltaBatcher {
 
   /**
    * True when text has waited longer than the interval: its timer is due but cannot run, as the caller
-   * is working through many events in one go (a read that returned much of the stream at once).
+   * is working through many events in one go (reads of a fast stream that came in together).
    */
   overdue(): boolean {
     return this.timer !== undefined && this.timers.now() - this.since >= this.intervalMs;

@@ -273,8 +273,8 @@ describe('ChatSession', () => {
   });
 
   it('sends deltas while it works through many events read at once, in which no timer can run', async () => {
-    // 100 events 1 ms apart in one run of promise callbacks (the clock moves, timers cannot fire), as when a
-    // read returns much of a fast stream.
+    // 100 events 1 ms apart in one run of promise callbacks (the clock moves, timers cannot fire), as when
+    // reads of a fast stream come in together.
     client.script = async function* () {
       for (let i = 0; i < 100; i++) {
         timers.pass(1);
