@@ -37,8 +37,9 @@ export const RENDER_WAIT_MS = 100;
  * 88 KB code block at full speed, 9 of the 60 KB list and the 30 KB table), medians from the server's
  * last token to the last delta reaching the page: mixed 98 ms against 248, code 69 against 234, list 59
  * against 132, table 55 against 130; to the whole answer shown: mixed 314 against 417, code 284 against
- * 375, list 192 against 230, table 213 against 181 (the page then has more of the table to lay out at
- * once). Without the API (jsdom, other browsers): a timeout.
+ * 375, list 192 against 230, table 213 against 181 (its last delta came sooner, but the page then took
+ * 153 ms against 60 to show the rest; why, not traced). Without the API (jsdom, other browsers): a
+ * timeout.
  */
 export function requestRenderTask(window: RenderTaskWindow): RequestFrame {
   return (callback) => window.requestAnimationFrame(() => {
