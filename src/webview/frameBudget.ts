@@ -36,6 +36,14 @@ export const FRAME_BUDGET_MS = 6;
  * whole answer shown 400 against 441 ms (mixed) and 372 against 466 (code), 6 runs with a task over 50 ms
  * against 7; in the page layer (two runs) still no task over 50 ms. Traced, the long tasks left in the
  * editor ran 6–20 ms on a CPU (README): what stretches them is not this budget.
+ *
+ * Not for what goes into an open table: that stays within FRAME_BUDGET_CHARS a frame (nextSlice). A
+ * table is never skipped (markdownView.ts): the browser styles every row added and lays the table out
+ * whole in that frame. Traced in the editor, a full-speed 30 KB table behind the stream got ~300 rows
+ * in a frame (20,000 characters), and that frame's style and layout (3,400–3,800 dirty layout objects)
+ * were tasks of 64–69 ms, all of it on a CPU, in 3 of 3 runs. Capped, alternating with the build before
+ * (6 runs each, traced): the longest task of each run 21–39 ms against 41–65, a task over 50 ms in none of
+ * 6 runs against 1 (two, of 63 and 65 ms); from the last token to the whole answer, median 187 ms against 168.
  */
 export const BEHIND_FRAME_BUDGET_MS = 16;
 export const BEHIND_FRAME_BUDGET_CHARS = 20_000;
@@ -43,6 +51,8 @@ export const BEHIND_FRAME_BUDGET_CHARS = 20_000;
 export class FrameBudget {
   private started = 0;
   private spent = 0;
+  /** Of `spent`, what went into blocks laid out whole (nextSlice). */
+  private spentLaidOutWhole = 0;
   /** A view left text for a later frame since the last frame ended. */
   private textLeft = false;
   private behind = false;
@@ -59,6 +69,7 @@ export class FrameBudget {
   startFrame(): void {
     this.started = this.now();
     this.spent = 0;
+    this.spentLaidOutWhole = 0;
   }
 
   /** The view of an answer that streamed has text left over for a later frame (MessageView.render). */
@@ -72,15 +83,23 @@ export class FrameBudget {
     this.textLeft = false;
   }
 
-  /** The size of the next slice, or 0 when this frame has done enough (its first slice always fits). */
-  nextSlice(): number {
+  /**
+   * The size of the next slice, or 0 when this frame has done enough (its first slice always fits).
+   * `laidOutWhole`: the slice goes into a block the browser lays out whole in this frame, however far
+   * below the view (an open table: see BEHIND_FRAME_BUDGET_MS); what a frame puts into such blocks stays
+   * within FRAME_BUDGET_CHARS, behind or not (a small table in a long answer costs the frame nothing more).
+   */
+  nextSlice(laidOutWhole = false): number {
     if (this.spent === 0) return SLICE_CHARS;
     const [chars, ms] = this.behind ? [BEHIND_FRAME_BUDGET_CHARS, BEHIND_FRAME_BUDGET_MS] : [FRAME_BUDGET_CHARS, FRAME_BUDGET_MS];
     if (this.spent >= chars || this.now() - this.started >= ms) return 0;
-    return Math.min(SLICE_CHARS, chars - this.spent);
+    if (laidOutWhole && this.spentLaidOutWhole >= FRAME_BUDGET_CHARS) return 0;
+    return Math.min(SLICE_CHARS, chars - this.spent, laidOutWhole ? FRAME_BUDGET_CHARS - this.spentLaidOutWhole : SLICE_CHARS);
   }
 
-  spend(chars: number): void {
+  /** `laidOutWhole` as the slice's nextSlice was asked with. */
+  spend(chars: number, laidOutWhole = false): void {
     this.spent += chars;
+    if (laidOutWhole) this.spentLaidOutWhole += chars;
   }
 }

@@ -107,10 +107,11 @@ export class MarkdownView {
     }
     let rendered = false;
     while (!rendered || this.pending !== '') {
-      const size = this.pending === '' ? 0 : this.budget.nextSlice();
+      const intoTable = this.tableOpen();
+      const size = this.pending === '' ? 0 : this.budget.nextSlice(intoTable);
       if (this.pending !== '' && size === 0) break;
       const take = this.pending.slice(0, size);
-      this.budget.spend(take.length);
+      this.budget.spend(take.length, intoTable);
       this.pending = this.pending.slice(take.length);
       this.renderer.append(take);
       this.apply(this.renderer.render(final && this.pending === ''));
@@ -232,6 +233,11 @@ export class MarkdownView {
 
   private longTableOpen(): boolean {
     return this.open.some((element) => element.kind === 'table' && element.parent.childElementCount >= LONG_TABLE_ROWS);
+  }
+
+  /** A table is open: what is added goes into it (and is laid out with all of it, see frameBudget.ts). */
+  private tableOpen(): boolean {
+    return this.open.some((element) => element.kind === 'table');
   }
 
   /** Where settled children go now: the innermost open container, or `.md-tail`. */

@@ -110,6 +110,25 @@ describe('webview/markdown: frame budget', function () {
     assert.equal(frame(), FRAME_BUDGET_CHARS);
   });
 
+  it('behind the stream, a frame adds no more than FRAME_BUDGET_CHARS to an open table (the browser lays it out whole), and takes more again once the table ends', () => {
+    const { view, renderer, budget, frame } = pageView(0);
+    const table = shapeText('table', 3 * BEHIND_FRAME_BUDGET_CHARS);
+    view.append(`${table}\n\n${shapeText('paragraph', 3 * BEHIND_FRAME_BUDGET_CHARS)}`);
+    // Characters of the table each frame rendered (the last one goes on into the paragraph).
+    const added: number[] = [];
+    while (renderer.source.length < table.length) {
+      const before = renderer.source.length;
+      frame();
+      added.push(Math.min(renderer.source.length, table.length) - before);
+    }
+    assert.equal(budget.isBehind, true);
+    // At most a slice past the budget: the slice that opens the table is taken before it is open.
+    assert.ok(Math.max(...added) <= FRAME_BUDGET_CHARS + SLICE_CHARS, `added per frame into the table: ${added.join(', ')}`);
+    assert.ok(added.length >= table.length / (FRAME_BUDGET_CHARS + SLICE_CHARS), `${added.length} frames`);
+    frame();
+    assert.equal(frame(), BEHIND_FRAME_BUDGET_CHARS, 'the paragraph after it: the budget of a page behind');
+  });
+
   it('on a slow machine too, a frame behind renders for BEHIND_FRAME_BUDGET_MS instead of FRAME_BUDGET_MS', () => {
     // The clock advances 2 ms per reading: a frame reads it at its start and before each further slice,
     // so it renders ceil(budget / 2) slices (fewer than either characters cap allows).
