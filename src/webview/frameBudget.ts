@@ -93,8 +93,9 @@ export class FrameBudget {
     if (this.spent === 0) return SLICE_CHARS;
     const [chars, ms] = this.behind ? [BEHIND_FRAME_BUDGET_CHARS, BEHIND_FRAME_BUDGET_MS] : [FRAME_BUDGET_CHARS, FRAME_BUDGET_MS];
     if (this.spent >= chars || this.now() - this.started >= ms) return 0;
-    if (laidOutWhole && this.spentLaidOutWhole >= FRAME_BUDGET_CHARS) return 0;
-    return Math.min(SLICE_CHARS, chars - this.spent, laidOutWhole ? FRAME_BUDGET_CHARS - this.spentLaidOutWhole : SLICE_CHARS);
+    const laidOutWholeLeft = laidOutWhole ? FRAME_BUDGET_CHARS - this.spentLaidOutWhole : Infinity;
+    if (laidOutWholeLeft <= 0) return 0;
+    return Math.min(SLICE_CHARS, chars - this.spent, laidOutWholeLeft);
   }
 
   /** `laidOutWhole` as the slice's nextSlice was asked with. */
