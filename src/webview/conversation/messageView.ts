@@ -48,7 +48,20 @@ export class MessageView {
   private editButton: HTMLButtonElement | undefined;
   private forkButton: HTMLButtonElement | undefined;
   private editor: HTMLElement | undefined;
-  private readonly flush = (): void => this.render();
+  /**
+   * A frame's rendering of this view. While the page is behind a streaming answer, a message that did
+   * not stream (an echoed long prompt) waits: the answer is what the reader watches, and every frame
+   * the prompt grew also moved the answer below it and took the frame's time from it. Only while
+   * behind: an answer that keeps up leaves the frame's budget to the rest, so a long paste is never
+   * held back by a slow model; once the answer has caught up, the prompt renders on.
+   */
+  private readonly flush = (): void => {
+    if (!this.streamed && this.context.budget.isBehind) {
+      this.scheduleRender();
+      return;
+    }
+    this.render();
+  };
   /**
    * This answer streamed in this page (not only replayed): only its rendering left behind puts the
    * page in its behind mode (FrameBudget.leaveText), which is for text arriving faster than frames

@@ -387,6 +387,37 @@ describe('webview/app (jsdom)', () => {
       }
     });
 
+    it('while the page is behind a streaming answer, a long prompt renders no more; it renders on once the answer has caught up, and alongside an answer that keeps up', () => {
+      const h = createAppHarness();
+      const shown = (id: string): number => h.$(`.message[data-id="${id}"] .content`).textContent?.length ?? 0;
+      const prompt = message('user', 'word '.repeat((6 * BEHIND_FRAME_BUDGET_CHARS) / 5));
+      const answer = message('assistant', '', { status: 'streaming' });
+      h.receive({ type: 'messageAdded', message: prompt });
+      h.receive({ type: 'messageAdded', message: answer });
+      const fast = 'word '.repeat((4 * BEHIND_FRAME_BUDGET_CHARS) / 5);
+      h.receive({ type: 'delta', messageId: answer.id, content: fast });
+      // The frame that falls behind: the answer renders first and leaves text over.
+      h.runFrames();
+      const held = shown(prompt.id);
+      let frames = 0;
+      while (shown(answer.id) < fast.trim().length) {
+        assert.ok(h.runFrames() > 0 && frames++ < 100, 'rendering stalled');
+        assert.equal(shown(prompt.id), held, `frame ${frames}: the prompt rendered while the page was behind`);
+      }
+      assert.ok(frames >= 3, `the answer caught up in ${frames} frames`);
+      assert.ok(held < prompt.content.trim().length, 'the prompt was not yet whole (else this test shows nothing)');
+      // Caught up: the answer now gets a little text each frame, and the prompt renders alongside it.
+      const steps: number[] = [];
+      for (let i = 0; shown(prompt.id) < prompt.content.trim().length; i++) {
+        assert.ok(i < 100, 'the prompt stalled');
+        const before = shown(prompt.id);
+        h.receive({ type: 'delta', messageId: answer.id, content: ' more' });
+        h.runFrames();
+        steps.push(shown(prompt.id) - before);
+      }
+      assert.ok(steps.every((step) => step > 0), `the prompt's growth per frame: ${steps.join(', ')}`);
+    });
+
     it('opens a chat of 500 messages with its last messages first, then the older ones a batch per frame, in order', () => {
       const h = createAppHarness();
       const messages = Array.from({ length: 500 }, (_, i) => message(i % 2 === 0 ? 'user' : 'assistant', `Message **${i}**\n\n- a\n- b`));
