@@ -34,6 +34,9 @@ export class Log extends Disposable {
   }
 
   trace(message: string): void {
+    // Whole prompts and answers come here: not redacted (a pass over each, 100 KB and more) only for the
+    // channel to drop them at its usual level.
+    if (this.channel.logLevel !== vscode.LogLevel.Trace) return;
     this.channel.trace(this.redact(message));
   }
 
