@@ -23,13 +23,14 @@ interface Counted { files: ChatFiles; bytes: number[]; ms: number[] }
 
 function counting(inner: ChatFiles): Counted {
   const counted: Counted = { files: inner, bytes: [], ms: [] };
-  const measure = (write: (name: string, text: string) => Promise<void>) => async (name: string, text: string): Promise<void> => {
+  const measure = <T>(write: (name: string, text: string) => Promise<T>) => async (name: string, text: string): Promise<T> => {
     const started = performance.now();
-    await write(name, text);
+    const result = await write(name, text);
     if (name.startsWith('chat-')) {
       counted.bytes.push(Buffer.byteLength(text));
       counted.ms.push(performance.now() - started);
     }
+    return result;
   };
   counted.files = { ...inner, writeAtomic: measure(inner.writeAtomic.bind(inner)), append: measure(inner.append.bind(inner)) };
   return counted;

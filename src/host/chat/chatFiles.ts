@@ -19,8 +19,11 @@ export interface ChatFiles {
   list(): StoredFile[];
   /** The file's text; undefined when it does not exist. */
   read(name: string): string | undefined;
-  /** Replaces the file whole: a reader, or a crash at any moment, sees the old or the new text, never a mix. */
-  writeAtomic(name: string, text: string): Promise<void>;
+  /**
+   * Replaces the file whole: a reader, or a crash at any moment, sees the old or the new text, never a mix.
+   * Settles with the version `list()` gives the file as this write left it (a later change gives another).
+   */
+  writeAtomic(name: string, text: string): Promise<string>;
   /**
    * Adds `text` at the end of the file (created if missing); settles when it is on disk. A crash
    * mid-append can leave a torn last line: readers of appended files must tolerate it.
@@ -66,8 +69,7 @@ export function nodeChatFiles(folder: string): ChatFiles {
           removeIfStale(path.join(folder, name), stat);
           continue;
         }
-        // A rename gives the file a new inode, so this changes even when size and time do not.
-        files.push({ name, version: `${stat.ino}:${stat.size}:${stat.mtimeMs}`, modifiedAt: stat.mtimeMs });
+        files.push({ name, version: versionOf(stat), modifiedAt: stat.mtimeMs });
       }
       return files;
     },
@@ -83,7 +85,7 @@ export function nodeChatFiles(folder: string): ChatFiles {
       }
     },
 
-    async writeAtomic(name: string, text: string): Promise<void> {
+    async writeAtomic(name: string, text: string): Promise<string> {
       const target = path.join(folder, checkedName(name));
       await fs.promises.mkdir(folder, { recursive: true });
       // Unique per process and write, so two windows writing the same chat never share a temp file.
@@ -91,7 +93,11 @@ export function nodeChatFiles(folder: string): ChatFiles {
       try {
         // On disk before the rename: a crash after it never finds the new name with missing data.
         await writeSynced(temp, 'w', text);
+        // Taken before the rename, which keeps the inode, size and time: a write landing over this one
+        // after the rename makes another version, never this one.
+        const version = versionOf(await fs.promises.stat(temp));
         await renameWithRetry(temp, target);
+        return version;
       } catch (error) {
         await fs.promises.rm(temp, { force: true }).catch(() => undefined);
         throw error;
@@ -111,6 +117,11 @@ export function nodeChatFiles(folder: string): ChatFiles {
       return path.join(folder, checkedName(name));
     },
   };
+}
+
+/** A file's version: a rename gives the file a new inode, so this changes even when size and time do not. */
+function versionOf(stat: fs.Stats): string {
+  return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
 }
 
 /** Writes (`w`) or appends (`a`) `text` and settles once it is on disk. Files are readable by the user alone. */
@@ -178,6 +189,7 @@ export function memoryChatFiles(): ChatFiles & { readonly texts: Map<string, str
     async writeAtomic(name, text) {
       texts.set(name, text);
       versions.set(name, ++writes);
+      return String(writes);
     },
     async append(name, text) {
       texts.set(name, (texts.get(name) ?? '') + text);

@@ -34,7 +34,7 @@ export class QueuedFiles implements ChatFiles {
     return change ? change.text : this.disk.read(name);
   }
 
-  writeAtomic(name: string, text: string): Promise<void> {
+  writeAtomic(name: string, text: string): Promise<string> {
     return this.enqueue(name, text, () => this.disk.writeAtomic(name, text));
   }
 
@@ -59,14 +59,14 @@ export class QueuedFiles implements ChatFiles {
     return this.disk.locate?.(name);
   }
 
-  private enqueue(name: string, text: string | undefined, run: () => Promise<void>): Promise<void> {
+  private enqueue<T>(name: string, text: string | undefined, run: () => Promise<T>): Promise<T> {
     const change: Pending = { text, seq: ++this.seq };
     this.pending.set(name, change);
     return this.chain(name, run, change);
   }
 
   /** Runs `run` after the file's earlier changes; `change`, when given, stops being pending once it is done. */
-  private chain(name: string, run: () => Promise<void>, change?: Pending): Promise<void> {
+  private chain<T>(name: string, run: () => Promise<T>, change?: Pending): Promise<T> {
     // A failed change does not block the ones after it; its caller gets the failure.
     const done = (this.tails.get(name) ?? Promise.resolve()).then(run);
     const tail = done

@@ -34,6 +34,14 @@ describe('nodeChatFiles', () => {
     assert.deepEqual(names(), ['x.json'], 'no temporary file is left behind');
   });
 
+  it('a write settles with the version list() gives the file it left, and the same text written again is another version', async () => {
+    const first = await files.writeAtomic('x.json', 'one');
+    assert.equal(files.list().find((file) => file.name === 'x.json')?.version, first);
+    const second = await files.writeAtomic('x.json', 'one');
+    assert.notEqual(second, first);
+    assert.equal(files.list().find((file) => file.name === 'x.json')?.version, second);
+  });
+
   it('keeps the files private to the user', async function () {
     if (process.platform === 'win32') {
       this.skip();

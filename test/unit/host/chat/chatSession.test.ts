@@ -225,8 +225,9 @@ describe('ChatSession', () => {
         // A slow disk: the write lands a few ticks later.
         await tick();
         await tick();
-        await files.writeAtomic(name, text);
+        const version = await files.writeAtomic(name, text);
         stored = text;
+        return version;
       },
     };
     const session = makeSession({
@@ -622,7 +623,7 @@ describe('ChatSession', () => {
       const write = memory.writeAtomic.bind(memory);
       memory.writeAtomic = async (name, text) => {
         await gate;
-        await write(name, text);
+        return write(name, text);
       };
       let closed = false;
       const closing = session.close().then(() => (closed = true));
@@ -975,7 +976,7 @@ describe('ChatSession', () => {
       const append = files.append.bind(files);
       files.writeAtomic = async (name, text) => {
         if (name.startsWith('chat-')) writes.push(Buffer.byteLength(text));
-        await writeAtomic(name, text);
+        return writeAtomic(name, text);
       };
       files.append = async (name, text) => {
         writes.push(Buffer.byteLength(text));
@@ -1066,7 +1067,7 @@ describe('ChatSession', () => {
       const writeAtomic = memory.writeAtomic.bind(memory);
       memory.writeAtomic = async (name, text) => {
         if (failing) throw new Error("ENOTDIR: not a directory, mkdir '/x/chats'");
-        await writeAtomic(name, text);
+        return writeAtomic(name, text);
       };
       const session = makeSession();
       await session.send('Hi');

@@ -88,6 +88,20 @@ describe('HistoryStore (files in a folder)', () => {
     assert.deepEqual(store.list().map((s) => s.messageCount), [2], 'a changed file is read again');
   });
 
+  it('lists the chats it saved without reading them back, and reads one again once another window changed it', async () => {
+    const disk = nodeChatFiles(folder);
+    const reads: string[] = [];
+    const own = new HistoryStore({ ...disk, read: (name) => (reads.push(name), disk.read(name)) });
+    await own.save(chat('a', 1));
+    await own.save(chat('b', 2, [{}, { role: 'assistant' }]));
+    reads.length = 0;
+    assert.deepEqual(own.list().map((s) => [s.id, s.messageCount]), [['b', 2], ['a', 1]]);
+    assert.equal(reads.join(', '), '', 'what it saved is listed from what it wrote');
+    await reopened().save(chat('a', 3, [{}, {}, {}]));
+    assert.deepEqual(own.list().map((s) => [s.id, s.messageCount]), [['a', 3], ['b', 2]]);
+    assert.ok(reads.includes('chat-a.json') && !reads.some((name) => name.startsWith('chat-b')), `read: ${reads.join(', ')}`);
+  });
+
   it('writes of one chat land in the order they were asked for', async () => {
     const saves = [];
     for (let i = 1; i <= 20; i++) {

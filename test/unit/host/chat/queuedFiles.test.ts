@@ -16,8 +16,8 @@ class SlowDisk implements ChatFiles {
     return this.texts.get(name);
   }
 
-  writeAtomic(name: string, text: string): Promise<void> {
-    return this.hold(`write ${name} ${text}`, () => this.texts.set(name, text));
+  writeAtomic(name: string, text: string): Promise<string> {
+    return this.hold(`write ${name} ${text}`, () => this.texts.set(name, text)).then(() => `disk:${text}`);
   }
 
   append(name: string, text: string): Promise<void> {
