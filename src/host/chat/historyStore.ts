@@ -102,7 +102,7 @@ export class HistoryStore {
     }
     // Serialized now: the live transcript keeps changing while it streams.
     const text = JSON.stringify(transcript);
-    const summary = toSummary(transcript);
+    const savedSummary = toSummary(transcript);
     // The chat being saved always stays, and so do pinned ones; the others keep their places by recency.
     const others = this.summarize(file).filter((summary) => !summary.damaged);
     const unpinned = others.filter((summary) => !summary.pinned);
@@ -110,7 +110,7 @@ export class HistoryStore {
     const version = await this.files.writeAtomic(file, text);
     // Its summary as the file now is: the history list after each answer then reads and parses nothing
     // (a chat of 1,000 messages is 2 MB). A later change by anyone gives the file another version.
-    this.summaries.set(file, { version, summary });
+    this.summaries.set(file, { version, summary: savedSummary });
     // The whole chat is on disk: the journal of its streaming answer is no longer needed.
     await this.files.remove(journalOf(file));
     await Promise.all(evicted.map((summary) => this.removeChatFiles(fileOf(summary.id))));
