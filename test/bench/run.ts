@@ -17,7 +17,7 @@ import { runJsdomBench, type JsdomResult } from './render.bench';
 
 const COLUMNS: [string, number][] = [
   ['layer', 6], ['shape', 9], ['size', 6], ['pace tok/s', 10], ['ms', 7], ['max work/frame', 14], ['parsed/char', 11], ['DOM ops/char', 12],
-  ['tokens/s', 11], ['last token→shown ms', 19], ['of which webview ms', 19], ['× raw read', 10], ['tasks >50ms', 11], ['longest ms', 10],
+  ['tokens/s', 11], ['last token→shown ms', 19], ['of which webview ms', 19], ['→ settled ms', 12], ['× raw read', 10], ['tasks >50ms', 11], ['longest ms', 10],
 ];
 
 function line(cells: string[]): string {
@@ -29,7 +29,7 @@ const DASH = '–';
 
 function jsdomRow(result: JsdomResult): string {
   return line(['jsdom', result.shape, kb(result.chars), DASH, result.ms.toFixed(0), String(result.maxFrameWork),
-    result.parsedPerChar.toFixed(2), result.domOpsPerChar.toFixed(3), DASH, DASH, DASH, DASH, DASH, DASH]);
+    result.parsedPerChar.toFixed(2), result.domOpsPerChar.toFixed(3), DASH, DASH, DASH, DASH, DASH, DASH, DASH]);
 }
 
 /** One value, or the range of a value over several runs. */
@@ -44,7 +44,7 @@ function editorRow(runs: readonly EditorResult[]): string {
   const [first] = runs;
   const cell = (value: (result: EditorResult) => number, digits = 0): string => range(runs.map(value), digits);
   return line(['editor', first.shape, kb(first.chars), first.pace ? String(first.pace) : 'full', DASH, DASH, DASH, DASH,
-    cell((r) => r.tokensPerSecond), cell((r) => r.lastTokenVisibleMs), cell((r) => r.webviewMs), cell((r) => r.ratioToRaw, 2),
+    cell((r) => r.tokensPerSecond), cell((r) => r.lastTokenVisibleMs), cell((r) => r.webviewMs), cell((r) => r.lastTokenSettledMs), cell((r) => r.ratioToRaw, 2),
     cell((r) => r.longTasksOver50), cell((r) => r.longestTaskMs)]);
 }
 
@@ -82,7 +82,8 @@ async function main(): Promise<number> {
   }
   console.log(`Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`);
   console.log('jsdom: 3 tokens per frame; work = characters parsed + sanitized + highlighted. editor: echo-1 through the whole path;'
-    + ' "of which webview": from the last delta reaching the webview; long tasks from Send on.');
+    + ' "shown": all of the text in the DOM (the answer\'s status no longer streaming); "of which webview": from the last delta reaching the webview;'
+    + ' "→ settled": from the last token to the answer\'s last change (code shown plain while the page was behind, highlighted); long tasks from Send on.');
   console.log(line(COLUMNS.map(([name]) => name)));
   console.log(`|${COLUMNS.map(([, width]) => '-'.repeat(width + 2)).join('|')}|`);
   for (const result of jsdom) console.log(jsdomRow(result));
@@ -113,12 +114,12 @@ async function main(): Promise<number> {
   if (page.length > 0) {
     console.log('Page layer: the chat page alone in Chromium (400×900), no workbench, once it has warmed up while idle; the host\'s messages posted'
       + ' in the page, a delta every 25 ms; a short prompt (the answer alone is measured).');
-    console.log('| shape | size | arriving chars/s | last delta→shown ms | tasks >50ms | longest ms | layout ms/frame, first → last sixth | main thread busy ms |');
-    console.log('|-------|------|------------------|---------------------|-------------|------------|--------------------------------------|---------------------|');
+    console.log('| shape | size | arriving chars/s | last delta→shown ms | → settled ms | tasks >50ms | longest ms | layout ms/frame, first → last sixth | main thread busy ms |');
+    console.log('|-------|------|------------------|---------------------|--------------|-------------|------------|--------------------------------------|---------------------|');
     for (const results of page) {
       const [first] = results;
       const cell = (value: (result: PageResult) => number, digits = 0): string => range(results.map(value), digits);
-      console.log(`| ${first.shape} | ${kb(first.chars)} | ${first.charsPerSecond} | ${cell((r) => r.lastDeltaShownMs)} | ${cell((r) => r.longTasksOver50)} `
+      console.log(`| ${first.shape} | ${kb(first.chars)} | ${first.charsPerSecond} | ${cell((r) => r.lastDeltaShownMs)} | ${cell((r) => r.lastDeltaSettledMs)} | ${cell((r) => r.longTasksOver50)} `
         + `| ${cell((r) => r.longestTaskMs)} | ${cell((r) => r.layoutFirstMs, 1)} → ${cell((r) => r.layoutLastMs, 1)} | ${cell((r) => r.busyMs)} |`);
     }
   }

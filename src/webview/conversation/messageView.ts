@@ -193,7 +193,8 @@ export class MessageView {
       this.context.budget.leaveText();
     }
     this.setStatus(behind ? 'streaming' : this.message.status);
-    if (behind) {
+    // Code shown plain while the page was behind is highlighted in the next frames (openCodeBlock.ts).
+    if (behind || this.contentView.highlighting || this.reasoning?.view.highlighting) {
       this.scheduleRender();
     }
   }

@@ -14,6 +14,7 @@ const BIDI = '\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C';
 const INVISIBLE = '\u200B-\u200D\u2060\uFEFF';
 const MARKED = new RegExp(`[${BIDI}${INVISIBLE}]`, 'g');
 const IS_BIDI = new RegExp(`[${BIDI}]`);
+const HAS_MARKED = new RegExp(`[${BIDI}${INVISIBLE}]`);
 
 /** The translated title goes into an attribute of HTML: escaped like any text there. */
 const escapeAttribute = (text: string): string =>
@@ -26,4 +27,9 @@ export function markBidiControls(escapedText: string): string {
     const title = escapeAttribute(t(IS_BIDI.test(char) ? 'bidiControl' : 'invisibleCharacter', name));
     return `<span class="bidi-control" data-bidi="${name}" title="${title}">${char}</span>`;
   });
+}
+
+/** True when `text` holds a character markBidiControls marks. */
+export function hasMarkedCharacters(text: string): boolean {
+  return HAS_MARKED.test(text);
 }

@@ -105,16 +105,29 @@ export function highlightGrowingRest(code: string, language: string, cache: High
   const rest = code.slice(cache.code.length);
   const settledEnd = rest.lastIndexOf('\n') + 1;
   if (settledEnd > 0) {
-    const lines = rest.slice(0, settledEnd);
-    const result = highlightWhole(lines, language, work);
-    if (endsAtTopLevel(result, language)) {
-      cache.code += lines;
-      cache.html += result.value;
+    const lines = highlightFollowingLines(rest.slice(0, settledEnd), language, cache, work);
+    if (lines.settled) {
       const partial = rest.slice(settledEnd);
       return partial === '' ? '' : highlightWhole(partial, language, work).value;
     }
   }
   return highlightWhole(rest, language, work).value;
+}
+
+/**
+ * Highlights complete `lines` that follow `cache.code` in the block (where highlight.js is back in
+ * the language's top-level mode, so they highlight on their own as they would in the whole). When
+ * they end at the top level too, they join the cache (`settled`). Their HTML either way.
+ */
+export function highlightFollowingLines(lines: string, language: string, cache: HighlightCache, work?: HighlightWork): { html: string; settled: boolean } {
+  const result = highlightWhole(lines, language, work);
+  const settled = endsAtTopLevel(result, language);
+  if (settled) {
+    cache.language = language;
+    cache.code += lines;
+    cache.html += result.value;
+  }
+  return { html: result.value, settled };
 }
 
 /** True when highlighting ended outside any string, comment or other multi-line construct. */

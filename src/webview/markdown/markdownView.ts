@@ -50,6 +50,8 @@ export class MarkdownView {
   private open: OpenElement[] = [];
   /** The code block the open tail consists of, while it is one. */
   private openCode: OpenCodeBlock | undefined;
+  /** Code blocks, in order, with lines shown plain while the page was behind (openCodeBlock.ts). */
+  private plainCode: OpenCodeBlock[] = [];
   private readonly budget: FrameBudget;
   private readonly ownBudget: boolean;
   private lastLongTableUpdate = Number.NEGATIVE_INFINITY;
@@ -117,7 +119,29 @@ export class MarkdownView {
       this.apply(this.renderer.render(final && this.pending === ''));
       rendered = true;
     }
+    if (this.pending === '' && !this.budget.isBehind) {
+      this.highlightPlainCode();
+    }
     return this.pending !== '';
+  }
+
+  /** True while code shown plain waits to be highlighted: call `update` again next frame. */
+  get highlighting(): boolean {
+    return this.plainCode.length > 0;
+  }
+
+  /** Highlights code shown plain while the page was behind, a group of lines at a time, while the frame's budget lasts. */
+  private highlightPlainCode(): void {
+    while (this.plainCode.length > 0) {
+      const [block] = this.plainCode;
+      if (!block.hasPlainLines) {
+        this.plainCode.shift();
+        continue;
+      }
+      if (this.budget.nextSlice() === 0) return;
+      this.budget.spend(block.highlightNext());
+      this.count(1);
+    }
   }
 
   private apply(update: RenderUpdate): void {
@@ -129,6 +153,7 @@ export class MarkdownView {
       this.tailHtml = '';
       this.open = [];
       this.openCode = undefined;
+      this.plainCode = [];
       this.count(2);
     }
     const [first] = update.ops;
@@ -199,6 +224,7 @@ export class MarkdownView {
     }
     this.count(this.tailNodes.length);
     this.tailNodes = [];
+    this.plainCode = this.plainCode.filter((block) => block !== this.openCode);
     this.openCode = undefined;
   }
 
@@ -266,7 +292,8 @@ export class MarkdownView {
     if (this.openCode === undefined) {
       throw new Error('Model Access: a code block finished that was not shown');
     }
-    this.openCode.finish(code);
+    this.openCode.finish(code, this.budget.isBehind);
+    this.notePlainLines(this.openCode);
     this.settleTail(this.tailNodes);
     this.tailNodes = [];
     this.openCode = undefined;
@@ -280,9 +307,14 @@ export class MarkdownView {
       this.tail.append(this.openCode.element);
       this.count(1);
     }
-    this.openCode.update(code);
+    this.openCode.update(code, this.budget.isBehind);
+    this.notePlainLines(this.openCode);
     // Whatever HTML tail comes next must replace the block.
     this.tailHtml = '';
+  }
+
+  private notePlainLines(block: OpenCodeBlock): void {
+    if (block.hasPlainLines && !this.plainCode.includes(block)) this.plainCode.push(block);
   }
 
   /**

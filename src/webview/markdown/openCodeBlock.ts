@@ -8,10 +8,18 @@
 // line again each frame (a long block makes that a long task); block boxes it lays out once.
 // They show exactly as one flow (each ends with its line break) and stay when the block is
 // finished: the view keeps this block rather than rendering it again.
+//
+// While the page is behind the stream (an answer arriving faster than frames render it), new lines
+// go in as plain text, in groups of about a slice each, and are highlighted later, a group at a
+// time, once the page has caught up (MarkdownView): highlighting and parsing its HTML were most of a
+// frame's work for code (measured in Chromium: 40 and 20 ms of 65 for 88 KB), and text to read
+// comes first. Highlighting goes on from the cache, so the block ends exactly as if highlighted
+// while it streamed.
 import MarkdownIt from 'markdown-it';
-import { markBidiControls } from './bidi';
+import { SLICE_CHARS } from '../frameBudget';
+import { hasMarkedCharacters, markBidiControls } from './bidi';
 import { codeFragment } from './codeFragment';
-import { highlightGrowingRest, type HighlightCache, type HighlightWork } from './highlight';
+import { highlightFollowingLines, highlightGrowingRest, isKnownLanguage, type HighlightCache, type HighlightWork } from './highlight';
 import { emptyCodeBlockHtml } from './markdownEngine';
 import type { Sanitize } from './sanitizer';
 
@@ -25,6 +33,14 @@ export class OpenCodeBlock {
   /** Code (and, when highlighted, HTML) of the settled part already in the DOM. */
   private shownCode = '';
   private shownHtmlLength = 0;
+  /**
+   * Settled lines shown as plain text, in order, still to be highlighted (highlightNext); they follow
+   * `cache.code`. While there are any, new lines are shown plain too: highlighting goes in order.
+   */
+  private readonly plain: { group: HTMLElement; code: string }[] = [];
+  /** The code of the last update, for highlightNext. */
+  private lastCode = '';
+  private finished = false;
 
   constructor(doc: Document, private readonly sanitize: Sanitize, readonly language: string, private readonly work?: HighlightWork & { sanitizedChars: number }) {
     const frame = emptyCodeBlockHtml(language);
@@ -53,11 +69,51 @@ export class OpenCodeBlock {
 
   /**
    * Makes the block what a full render of it is: the settled chunks and the rest, without the
-   * span that held the rest. It is not updated after this.
+   * span that held the rest. It is not updated after this, but highlights what it shows plain.
    */
-  finish(code: string): void {
-    this.update(code);
+  finish(code: string, plain = false): void {
+    // (A closed fence's code ends with a line break: the rest is empty, and any plain lines are groups.)
+    this.update(code, plain);
+    this.finished = true;
     this.rest.replaceWith(...Array.from(this.rest.childNodes));
+  }
+
+  /** True while lines shown as plain text are waiting to be highlighted. */
+  get hasPlainLines(): boolean {
+    return this.plain.length > 0;
+  }
+
+  /**
+   * Highlights the first group of lines shown plain, and returns the characters it highlighted (for the
+   * frame's budget). When highlight.js ends that group inside a comment or string, the group cannot be
+   * highlighted on its own: the next group joins it and the two are highlighted next time (the work per
+   * call grows with such a construct, as the growing rest's does); at the end of an open block, the
+   * lines go back to the unsettled rest, which is highlighted every update.
+   */
+  highlightNext(): number {
+    const first = this.plain[0];
+    if (first === undefined) return 0;
+    const lastOfFinished = this.finished && this.plain.length === 1;
+    const { html, settled } = highlightFollowingLines(first.code, this.language, this.cache, this.work);
+    if (settled || lastOfFinished) {
+      first.group.replaceChildren(this.fragment(html));
+      this.plain.shift();
+      this.shownHtmlLength = this.cache.html.length;
+      return first.code.length;
+    }
+    const next = this.plain[1];
+    if (next !== undefined) {
+      first.code += next.code;
+      first.group.append(...Array.from(next.group.childNodes));
+      next.group.remove();
+      this.plain.splice(1, 1);
+      return first.code.length;
+    }
+    first.group.remove();
+    this.plain.shift();
+    this.shownCode = this.cache.code;
+    this.update(this.lastCode);
+    return first.code.length;
   }
 
   /** Highlighted (or escaped) code as DOM: see codeFragment.ts. */
@@ -65,18 +121,39 @@ export class OpenCodeBlock {
     return codeFragment(this.code.ownerDocument, markBidiControls(html), this.sanitize, this.work);
   }
 
-  update(code: string): void {
-    const restHtml = highlightGrowingRest(code, this.language, this.cache, this.work);
-    if (restHtml === undefined) {
-      // Not highlighted: plain text, settled at the last line break.
+  /** Code as plain text: a text node, unless it holds characters bidi.ts marks (then as HTML, marked). */
+  private plainCode(text: string): DocumentFragment {
+    if (hasMarkedCharacters(text)) return this.fragment(escapeHtml(text));
+    const fragment = this.code.ownerDocument.createDocumentFragment();
+    if (text !== '') fragment.append(text);
+    return fragment;
+  }
+
+  /**
+   * Shows `code`. `plain`: the page is behind the stream, so new settled lines go in as plain text, to be
+   * highlighted later (highlightNext); as they do while earlier plain lines wait.
+   */
+  update(code: string, plain = false): void {
+    this.lastCode = code;
+    const known = isKnownLanguage(this.language);
+    if (!known || plain || this.plain.length > 0) {
+      // Settled at the last line break; highlighted later, in groups of about a slice, when known.
       const settledEnd = code.lastIndexOf('\n') + 1;
-      if (settledEnd > this.shownCode.length) {
-        this.rest.before(this.lines(this.fragment(escapeHtml(code.slice(this.shownCode.length, settledEnd)))));
-        this.shownCode = code.slice(0, settledEnd);
+      if (!known && settledEnd > this.shownCode.length) {
+        this.rest.before(this.lines(this.plainCode(code.slice(this.shownCode.length, settledEnd))));
       }
-      this.rest.replaceChildren(this.fragment(escapeHtml(code.slice(this.shownCode.length))));
+      for (let start = this.shownCode.length; known && start < settledEnd;) {
+        const end = code.indexOf('\n', Math.min(start + SLICE_CHARS, settledEnd) - 1) + 1;
+        const group = this.lines(this.plainCode(code.slice(start, end)));
+        this.rest.before(group);
+        this.plain.push({ group, code: code.slice(start, end) });
+        start = end;
+      }
+      if (settledEnd > this.shownCode.length) this.shownCode = code.slice(0, settledEnd);
+      this.rest.replaceChildren(this.plainCode(code.slice(this.shownCode.length)));
       return;
     }
+    const restHtml = highlightGrowingRest(code, this.language, this.cache, this.work) ?? '';
     if (this.cache.html.length > this.shownHtmlLength) {
       // Settled chunks are highlight.js output ending outside any span: balanced HTML each.
       this.rest.before(this.lines(this.fragment(this.cache.html.slice(this.shownHtmlLength))));

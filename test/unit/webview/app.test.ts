@@ -418,6 +418,32 @@ describe('webview/app (jsdom)', () => {
       assert.ok(steps.every((step) => step > 0), `the prompt's growth per frame: ${steps.join(', ')}`);
     });
 
+    it('a code block arriving faster than frames render it shows as plain text first: the answer is done once all its text is in, and is highlighted in the frames after', () => {
+      const h = createAppHarness();
+      const answer = message('assistant', '', { status: 'streaming' });
+      h.receive(state([message('user', 'q'), answer], { busy: true }));
+      const lines = 1_500;
+      const code = Array.from({ length: lines }, (_, i) => `const value${i} = compute(${i}); // line ${i}\n`).join('');
+      const text = `\`\`\`ts\n${code}\`\`\`\n`;
+      assert.ok(text.length > 2 * BEHIND_FRAME_BUDGET_CHARS);
+      h.receive({ type: 'delta', messageId: answer.id, content: text });
+      h.runFrames();
+      h.receive({ type: 'messageUpdated', message: { ...answer, content: text, status: 'done' } });
+      const view = h.$(`.message[data-id="${answer.id}"]`);
+      const keywords = (): number => view.querySelectorAll('.content code .hljs-keyword').length;
+      for (let frames = 0; view.dataset.status === 'streaming'; frames++) {
+        assert.ok(h.runFrames() > 0 && frames < 100, 'rendering stalled');
+      }
+      assert.equal(view.querySelector('.content code')?.textContent, code, 'done: all of the code is shown');
+      const plainAtDone = keywords();
+      assert.ok(plainAtDone < lines / 2, `${plainAtDone} of ${lines} lines highlighted when the answer was done`);
+      let frames = 0;
+      while (h.runFrames() > 0) assert.ok(frames++ < 100, 'highlighting stalled');
+      assert.ok(frames >= 2, `highlighted in ${frames} frames`);
+      assert.equal(keywords(), lines, 'every line highlighted');
+      assert.equal(view.querySelector('.content code')?.textContent, code);
+    });
+
     it('opens a chat of 500 messages with its last messages first, then the older ones a batch per frame, in order', () => {
       const h = createAppHarness();
       const messages = Array.from({ length: 500 }, (_, i) => message(i % 2 === 0 ? 'user' : 'assistant', `Message **${i}**\n\n- a\n- b`));

@@ -175,4 +175,111 @@ describe('webview/markdown: frame budget', function () {
       assert.equal(renderedHtml(...Array.from(container.querySelectorAll('.md-chunk'))), renderedHtml(whole));
     }
   });
+
+  describe('a code block behind the stream (plain first, highlighted once caught up)', () => {
+    /** What a full render of `text` shows: its HTML (code lines ungrouped) and its text. */
+    const fullRender = (text: string): { html: string; text: string } => {
+      const whole = window.document.createElement('div');
+      whole.append(sanitize(md.render(text)));
+      return { html: renderedHtml(whole), text: whole.textContent ?? '' };
+    };
+    const ts = (lines: number, from = 0): string => Array.from({ length: lines }, (_, i) => `export function step${from + i}(input: number): number { return input * ${i} + 1; } // step ${i}\n`).join('');
+
+    /** Renders `text`, arriving at once, frame by frame until the page has caught up: the characters highlighted meanwhile. */
+    const untilCaughtUp = (page: ReturnType<typeof pageView>, text: string): number => {
+      page.view.append(text);
+      page.frame();
+      assert.equal(page.budget.isBehind, true, 'the batch is larger than a frame takes');
+      const highlighted = page.renderer.work.highlightedChars;
+      for (let frames = 0; page.budget.isBehind; frames++) {
+        assert.ok(frames < 100, 'rendering stalled');
+        page.frame();
+      }
+      return page.renderer.work.highlightedChars - highlighted;
+    };
+
+    /** Frames until no code waits to be highlighted: the most characters one frame highlighted, and the frames. */
+    const untilHighlighted = (page: ReturnType<typeof pageView>): { worst: number; frames: number } => {
+      let worst = 0;
+      let frames = 0;
+      while (page.view.highlighting) {
+        assert.ok(frames++ < 200, 'highlighting stalled');
+        const before = page.renderer.work.highlightedChars;
+        page.frame();
+        worst = Math.max(worst, page.renderer.work.highlightedChars - before);
+      }
+      return { worst, frames };
+    };
+
+    it('shows the new lines as plain text while behind, highlights nothing meanwhile, then a few groups of lines a frame, and ends as a full render', () => {
+      const page = pageView(0);
+      const text = shapeText('code', 3 * BEHIND_FRAME_BUDGET_CHARS);
+      assert.equal(untilCaughtUp(page, text), 0, 'characters highlighted while behind');
+      const container = page.view['container'] as HTMLElement;
+      const full = fullRender(text);
+      assert.equal(container.textContent, full.text, 'all of the text is shown once the page has caught up');
+      assert.equal(page.view.highlighting, true);
+      const highlightedBefore = page.renderer.work.highlightedChars;
+      const { worst, frames } = untilHighlighted(page);
+      assert.ok(worst <= FRAME_BUDGET_CHARS + 2 * SLICE_CHARS, `one frame highlighted ${worst} characters`);
+      assert.ok(frames >= text.length / (FRAME_BUDGET_CHARS + 2 * SLICE_CHARS), `${frames} frames`);
+      // Each plain line is highlighted once.
+      assert.ok(page.renderer.work.highlightedChars - highlightedBefore <= text.length, `${page.renderer.work.highlightedChars - highlightedBefore} characters highlighted for ${text.length}`);
+      assert.equal(renderedHtml(...Array.from(container.querySelectorAll('.md-chunk'))), full.html);
+    });
+
+    it('marks bidi controls and invisible characters in the lines shown plain, as in highlighted ones', () => {
+      const page = pageView(0);
+      const code = ts(400);
+      const middle = code.indexOf('step200');
+      const text = `\`\`\`ts\n${code.slice(0, middle)}\u202Estep\u200B${code.slice(middle + 4)}\`\`\`\n`;
+      untilCaughtUp(page, text);
+      const container = page.view['container'] as HTMLElement;
+      const marks = (): string[] => Array.from(container.querySelectorAll('.bidi-control')).map((mark) => (mark as HTMLElement).dataset.bidi ?? '');
+      assert.equal(page.view.highlighting, true);
+      assert.deepEqual(marks(), ['U+202E', 'U+200B'], 'shown plain');
+      untilHighlighted(page);
+      assert.deepEqual(marks(), ['U+202E', 'U+200B'], 'highlighted');
+      assert.equal(renderedHtml(...Array.from(container.querySelectorAll('.md-chunk'))), fullRender(text).html);
+    });
+
+    it('an answer that keeps up is highlighted as it streams, with nothing left for later', () => {
+      const page = pageView(0);
+      const text = shapeText('code', 3 * BEHIND_FRAME_BUDGET_CHARS);
+      for (let start = 0; start < text.length; start += 500) {
+        page.view.append(text.slice(start, start + 500));
+        page.frame();
+        assert.equal(page.budget.isBehind, false);
+        assert.equal(page.view.highlighting, false);
+      }
+      assert.equal(renderedHtml(...Array.from((page.view['container'] as HTMLElement).querySelectorAll('.md-chunk'))), fullRender(text).html);
+    });
+
+    it('a comment or string open across the plain groups, or still open where the block ends, is highlighted as in a full render', () => {
+      const comment = `/* a comment\n${'   that goes on, `quoted` and "quoted"\n'.repeat(120)}*/\n`;
+      const template = `const t = \`template\n${'  ${x} line\n'.repeat(300)}\`;\n`;
+      const unclosed = `/* never closed\n${'   goes on\n'.repeat(400)}`;
+      for (const text of [`\`\`\`ts\n${ts(60)}${comment}${ts(100, 60)}${template}${ts(100, 160)}\`\`\`\n`, `\`\`\`ts\n${ts(300)}${unclosed}\`\`\`\n`]) {
+        const page = pageView(0);
+        untilCaughtUp(page, text);
+        untilHighlighted(page);
+        assert.equal(renderedHtml(...Array.from((page.view['container'] as HTMLElement).querySelectorAll('.md-chunk'))), fullRender(text).html);
+      }
+    });
+
+    it('an open block whose plain lines end inside a comment shows them highlighted as its unsettled rest, and ends as a full render', () => {
+      const page = pageView(0);
+      const start = `\`\`\`ts\n${ts(60)}/* a comment\n${'   that goes on\n'.repeat(1_500)}`;
+      untilCaughtUp(page, start);
+      untilHighlighted(page);
+      const container = page.view['container'] as HTMLElement;
+      assert.equal(container.querySelector('.md-tail code')?.textContent, start.slice('```ts\n'.length));
+      assert.equal(Array.from(container.querySelectorAll('.md-tail code > span:last-child .hljs-comment')).at(-1)?.textContent?.endsWith('goes on\n'), true, 'the open comment is highlighted');
+      const end = `*/\n${ts(10, 60)}\`\`\`\n`;
+      page.view.append(end);
+      page.frame();
+      untilHighlighted(page);
+      assert.equal(renderedHtml(...Array.from(container.querySelectorAll('.md-chunk'))), fullRender(start + end).html);
+    });
+  });
 });
