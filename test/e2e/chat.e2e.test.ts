@@ -152,6 +152,41 @@ describe('flow: chat in the sidebar', () => {
     await eventually(() => world.chat.messages().count(), (count) => count === 0, 'New Chat to leave the tall chat');
   });
 
+  it('shows a long code block that arrived faster than frames render it as plain text where it fell behind, then highlights every line', async () => {
+    // While the page is behind the stream, new code lines go in as plain text and are highlighted once it
+    // has caught up (openCodeBlock.ts); here in the real page, with its frames and task scheduler. So that
+    // the page is behind for sure, its main thread is held for 500 ms once the answer shows code, as a busy
+    // workbench (which shares it in code-server) would: the rest of the stream arrives meanwhile, far more
+    // than a frame renders. The page records the most lines it showed unhighlighted at once.
+    await selectModel('echo-1');
+    const lines = 1_500;
+    const code = Array.from({ length: lines }, (_, i) => `const value${i} = compute(${i}); // line ${i}\n`).join('');
+    await world.chat.frame.locator('body').evaluate(() => {
+      const probe = window as unknown as { __mostPlain: number };
+      probe.__mostPlain = 0;
+      let held = false;
+      new MutationObserver(() => {
+        const shown = document.querySelector('.message[data-role=assistant] .content code');
+        if (!shown) return;
+        if (!held) {
+          held = true;
+          for (const end = Date.now() + 500; Date.now() < end;);
+        }
+        const shownLines = shown.textContent?.split('\n').length ?? 1;
+        probe.__mostPlain = Math.max(probe.__mostPlain, shownLines - 1 - shown.querySelectorAll('.hljs-keyword').length);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await world.chat.send(`\`\`\`ts\n${code}\`\`\``);
+    const answer = await world.chat.assistantMessage(0, 'done');
+    assert.equal(await answer.locator('.content code').textContent(), code, 'all of the code is shown once the answer is done');
+    await eventually(() => answer.locator('.content code .hljs-keyword').count(), (count) => count === lines, 'every line to be highlighted');
+    const mostPlain = await world.chat.frame.locator('body').evaluate(() => (window as unknown as { __mostPlain: number }).__mostPlain);
+    assert.ok(mostPlain > lines / 2, `at most ${mostPlain} of ${lines} lines were shown unhighlighted at once: the page did not fall behind`);
+    assert.equal(await answer.locator('.content code').textContent(), code);
+    await world.workbench.runCommand('Model Access: New Chat');
+    await eventually(() => world.chat.messages().count(), (count) => count === 0, 'New Chat to leave the code chat');
+  });
+
   it('puts an editor selection into the prompt as a fenced block (Ctrl+Alt+Enter)', async () => {
     const sentBefore = await world.chat.messages('user').count();
     await world.workbench.openFile('sample.ts');

@@ -127,10 +127,10 @@ export class MarkdownView {
 
   /** True while code shown plain waits to be highlighted: call `update` again next frame. */
   get highlighting(): boolean {
-    return this.plainCode.length > 0;
+    return this.plainCode.some((block) => block.hasPlainLines);
   }
 
-  /** Highlights code shown plain while the page was behind, a group of lines at a time, while the frame's budget lasts. */
+  /** Highlights code shown plain while the page was behind, a group of lines at a time, while the frame's budget for that lasts. */
   private highlightPlainCode(): void {
     while (this.plainCode.length > 0) {
       const [block] = this.plainCode;
@@ -138,7 +138,7 @@ export class MarkdownView {
         this.plainCode.shift();
         continue;
       }
-      if (this.budget.nextSlice() === 0) return;
+      if (this.budget.nextCatchUpSlice() === 0) return;
       this.budget.spend(block.highlightNext());
       this.count(1);
     }
