@@ -289,9 +289,9 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
       const sent = Date.now();
       await chat.prompt().press('Enter');
       await untilAnswerDone(frame);
+      const cpuAfter = cpuSnapshot();
       // Done is all of the text; code shown plain while the page was behind is highlighted after it.
       await frame.waitForFunction(() => Date.now() - (window as unknown as { __benchProbe: Probe }).__benchProbe.lastChange > 300, undefined, { timeout: 30_000, polling: 50 });
-      const cpuAfter = cpuSnapshot();
       await new Promise((resolve) => setTimeout(resolve, 500));
       if (profiler) {
         const events = await profiler.stop(`${process.env.BENCH_PROFILE}/${benchCase.shape}-${benchCase.pace ?? 'full'}.trace.json`);
