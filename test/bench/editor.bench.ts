@@ -66,8 +66,8 @@ const PACED_MODEL = 'echo-paced-bench';
 interface Probe { longTasks: number[]; firstChange: number; lastChange: number; textShown: number; lastDelta: number }
 
 /**
- * Installed in the webview's frame: long tasks, when the last delta arrived, and when the answer's
- * DOM changes (a frame later: painted).
+ * Installed in the webview's frame: long tasks, when the last delta arrived, when all of the answer's
+ * text is shown (its status no longer streaming) and when its DOM changes (a frame later: painted).
  */
 function installProbe(): void {
   const probe: Probe = { longTasks: [], firstChange: 0, lastChange: 0, textShown: 0, lastDelta: 0 };

@@ -24,7 +24,7 @@ export interface PageCase {
 }
 
 export interface PageResult extends PageCase {
-  /** From the last delta posted to the answer's DOM last changing (a frame later: painted). */
+  /** From the last delta posted to all of the answer's text shown (its status no longer streaming; a frame later: painted). */
   lastDeltaShownMs: number;
   /** To the answer's last change: code shown plain while the page was behind, highlighted. */
   lastDeltaSettledMs: number;

@@ -123,6 +123,7 @@ export function highlightFollowingLines(lines: string, language: string, cache: 
   const result = highlightWhole(lines, language, work);
   const settled = endsAtTopLevel(result, language);
   if (settled) {
+    // (Set here too: a cache first filled by this, not by highlightGrowingRest, must not look like another language's.)
     cache.language = language;
     cache.code += lines;
     cache.html += result.value;

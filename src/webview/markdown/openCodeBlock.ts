@@ -137,16 +137,14 @@ export class OpenCodeBlock {
     this.lastCode = code;
     const known = isKnownLanguage(this.language);
     if (!known || plain || this.plain.length > 0) {
-      // Settled at the last line break; highlighted later, in groups of about a slice, when known.
+      // Settled at the last line break, in groups of about a slice; highlighted later when the language is known.
       const settledEnd = code.lastIndexOf('\n') + 1;
-      if (!known && settledEnd > this.shownCode.length) {
-        this.rest.before(this.lines(this.plainCode(code.slice(this.shownCode.length, settledEnd))));
-      }
-      for (let start = this.shownCode.length; known && start < settledEnd;) {
+      for (let start = this.shownCode.length; start < settledEnd;) {
         const end = code.indexOf('\n', Math.min(start + SLICE_CHARS, settledEnd) - 1) + 1;
-        const group = this.lines(this.plainCode(code.slice(start, end)));
+        const lines = code.slice(start, end);
+        const group = this.lines(this.plainCode(lines));
         this.rest.before(group);
-        this.plain.push({ group, code: code.slice(start, end) });
+        if (known) this.plain.push({ group, code: lines });
         start = end;
       }
       if (settledEnd > this.shownCode.length) this.shownCode = code.slice(0, settledEnd);
