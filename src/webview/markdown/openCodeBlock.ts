@@ -72,9 +72,10 @@ export class OpenCodeBlock {
    * span that held the rest. It is not updated after this, but highlights what it shows plain.
    */
   finish(code: string, plain = false): void {
-    // (A closed fence's code ends with a line break: the rest is empty, and any plain lines are groups.)
-    this.update(code, plain);
+    // (A fence left open at the end of the answer may end with a partial line: when lines are shown
+    // plain, it is their last group, highlighted as it is.)
     this.finished = true;
+    this.update(code, plain);
     this.rest.replaceWith(...Array.from(this.rest.childNodes));
   }
 
@@ -137,10 +138,11 @@ export class OpenCodeBlock {
     this.lastCode = code;
     const known = isKnownLanguage(this.language);
     if (!known || plain || this.plain.length > 0) {
-      // Settled at the last line break, in groups of about a slice; highlighted later when the language is known.
-      const settledEnd = code.lastIndexOf('\n') + 1;
+      // Settled at the last line break (all of it, once finished), in groups of about a slice; highlighted
+      // later when the language is known.
+      const settledEnd = this.finished ? code.length : code.lastIndexOf('\n') + 1;
       for (let start = this.shownCode.length; start < settledEnd;) {
-        const end = code.indexOf('\n', Math.min(start + SLICE_CHARS, settledEnd) - 1) + 1;
+        const end = code.indexOf('\n', Math.min(start + SLICE_CHARS, settledEnd) - 1) + 1 || settledEnd;
         const lines = code.slice(start, end);
         const group = this.lines(this.plainCode(lines));
         this.rest.before(group);

@@ -210,8 +210,13 @@ export class StreamingMarkdownRenderer {
       consumed += line.length;
     }
     if (final) {
-      // Ends unclosed: parsed like any other block.
+      // Ends unclosed (stopped, or cut off at the token limit): an unclosed fence runs to the end of
+      // the text, so the block is finished as it is, like a closed one. Parsing and highlighting it
+      // whole again would be one long task, just as the user pressed Stop.
       this.fence = undefined;
+      update.ops.push({ type: 'closeCode', code: fence.code + normalizeSource(fresh) });
+      this.work.finishedBlocks++;
+      this.committedLength = this.text.length;
       return false;
     }
     fence.code += normalizeSource(complete);

@@ -268,6 +268,26 @@ describe('webview/markdown: frame budget', function () {
       }
     });
 
+    it('an answer that ends inside the block (stopped) while the page is behind shows its last partial line plain too, then highlights it, and ends as a full render', () => {
+      const page = pageView(0);
+      const text = `\`\`\`ts\n${ts(400)}const partial = `;
+      page.view.append(text);
+      // Frames as the page's scheduler runs them, the answer complete (as when Stop was pressed).
+      for (let left = true, frames = 0; left; frames++) {
+        assert.ok(frames < 100, 'rendering stalled');
+        page.budget.startFrame();
+        left = page.view.update(true);
+        if (left) page.budget.leaveText();
+        page.budget.endFrame();
+      }
+      const container = page.view['container'] as HTMLElement;
+      const full = fullRender(text);
+      assert.equal(container.textContent, full.text, 'all of the text is shown');
+      assert.equal(page.view.highlighting, true, 'shown plain while the page was behind');
+      untilHighlighted(page);
+      assert.equal(renderedHtml(...Array.from(container.querySelectorAll('.md-chunk'))), full.html);
+    });
+
     it('an open block whose plain lines end inside a comment shows them highlighted as its unsettled rest, and ends as a full render', () => {
       const page = pageView(0);
       const start = `\`\`\`ts\n${ts(60)}/* a comment\n${'   that goes on\n'.repeat(1_500)}`;

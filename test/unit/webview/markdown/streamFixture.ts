@@ -63,9 +63,13 @@ export class HtmlAssembler {
     return this;
   }
 
-  /** The HTML of a finished code block, as the view keeps it: the language comes from the tail it showed. */
+  /**
+   * The HTML of a finished code block, as the view keeps it: the language comes from the tail it showed.
+   * Rendered as a fence left open (it runs to the end), as the code of a block the answer ended inside may
+   * end with a partial line.
+   */
   private codeBlock(code: string): string {
-    return md.render(`\`\`\`\`\`\`\`\`${this.codeLanguage}\n${code}\`\`\`\`\`\`\`\`\n`);
+    return md.render(`\`\`\`\`\`\`\`\`${this.codeLanguage}\n${code}`);
   }
 
   private codeLanguage = '';

@@ -79,4 +79,28 @@ describe('webview/markdown/streamingRenderer: work grows linearly', function () 
     assert.ok(large < small * 1.3, `highlighted chars per code char ${small.toFixed(1)} → ${large.toFixed(1)}`);
     assert.ok(large < 10, `highlighted chars per code char: ${large.toFixed(1)}`);
   });
+
+  for (const [ending, rest] of [['at a line break', ''], ['in a partial line', 'const partial = '], ['after blank lines', '\n\n'], ['inside a comment', '/* still open\nand on']]) {
+    it(`an answer that ends inside a long code block, ${ending} (stopped, or cut off), keeps the block as it is: the last render parses and highlights only what came since, and ends as a full render`, () => {
+      const code = Array.from({ length: 1_000 }, (_, i) => `const v${i} = compute(${i}, "s${i}"); // line ${i}\n`).join('');
+      const text = `Here it is:\n\n\`\`\`ts\n${code}${rest}`;
+      const window = createWindow();
+      const sanitize = createSanitizer(window);
+      const renderer = new StreamingMarkdownRenderer(md);
+      const container = window.document.createElement('div');
+      const view = new MarkdownView(container, renderer, sanitize);
+      for (let start = 0; start < text.length; start += 500) {
+        view.append(text.slice(start, start + 500));
+        view.update(false);
+      }
+      const [parsed, highlighted] = [renderer.work.parsedChars, renderer.work.highlightedChars];
+      view.update(true);
+      // Parsing the block again would be all of its 46 KB, in one task.
+      assert.ok(renderer.work.parsedChars - parsed <= 500, `parsed at the end: ${renderer.work.parsedChars - parsed}`);
+      assert.ok(renderer.work.highlightedChars - highlighted <= 500 + rest.length, `highlighted at the end: ${renderer.work.highlightedChars - highlighted}`);
+      const whole = window.document.createElement('div');
+      whole.append(sanitize(md.render(text)));
+      assert.equal(renderedHtml(...Array.from(container.querySelectorAll('.md-chunk'))), renderedHtml(whole));
+    });
+  }
 });
