@@ -100,6 +100,7 @@ export class ChatApp {
             host: { post: () => undefined },
             createMarkdownView: (container) => new MarkdownView(container, new StreamingMarkdownRenderer(md), sanitize),
             budget: new FrameBudget(),
+            caughtUp: () => undefined,
           }, fontSampleMessage(markdown, index % 2 === 0 ? 'user' : 'assistant'));
           const box = el(doc, 'div', { className: 'font-warm-up', attrs: { 'aria-hidden': 'true' } }, sample.element);
           doc.body.append(box);
@@ -116,6 +117,8 @@ export class ChatApp {
       clock: options.clock,
       createMarkdownView: (container) => new MarkdownView(container, new StreamingMarkdownRenderer(md), sanitize, this.budget),
       budget: this.budget,
+      // Find searched a message still rendering: search again.
+      caughtUp: () => this.find.refreshSoon(),
     });
     this.toolbar = new Toolbar(doc, { pickModel: () => host.post({ type: 'pickModel' }) });
     this.history = new HistoryPanel(doc, {

@@ -22,6 +22,11 @@ export interface EditorCase {
   chars: number;
   /** Tokens per second the server paces at; undefined = as fast as the socket takes. */
   pace?: number;
+  /**
+   * Stop is pressed this long after Send (the answer ends inside its block, "stopped"); the times are then
+   * from pressing Stop, and tokens/s and the raw read do not apply.
+   */
+  stopAfterMs?: number;
 }
 
 export interface EditorResult extends EditorCase {
@@ -57,9 +62,15 @@ export const EDITOR_CASES: EditorCase[] = [
   { shape: 'paragraph', chars: 30_000, pace: 2000 },
   { shape: 'quote', chars: 30_000 },
   { shape: 'quote', chars: 30_000, pace: 2000 },
-  // A 1,000-line fenced code block.
+  // A 1,000-line fenced code block; and the same block stopped in the middle as it streams at a model's pace.
   { shape: 'code', chars: 88_000 },
+  { shape: 'code', chars: 88_000, pace: 2000, stopAfterMs: 4_000 },
 ];
+
+/** A case's name, as BENCH_SHAPES takes it: `code-full`, `list-2000`, `code-2000-stop`. */
+export function caseName(benchCase: EditorCase): string {
+  return `${benchCase.shape}-${benchCase.pace ?? 'full'}${benchCase.stopAfterMs === undefined ? '' : '-stop'}`;
+}
 
 const PACED_MODEL = 'echo-paced-bench';
 
@@ -188,11 +199,11 @@ async function serveWebviewsCrossSite(page: Page): Promise<void> {
  * the whole DOM in the page (60+ ms per poll on a 100 KB answer), and those would be the page's
  * longest tasks, counted as the webview's.
  */
-async function untilAnswerDone(frame: Frame): Promise<void> {
+async function untilAnswerDone(frame: Frame, expected: 'done' | 'stopped'): Promise<void> {
   const deadline = Date.now() + 300_000;
   for (;;) {
     const status = await frame.evaluate(() => document.querySelector('.message[data-role=assistant]')?.getAttribute('data-status'));
-    if (status === 'done') return;
+    if (status === expected) return;
     if (status !== undefined && status !== null && status !== 'streaming') throw new Error(`the answer ended as "${status}"`);
     if (Date.now() > deadline) throw new Error('the answer did not finish in 5 minutes');
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -240,7 +251,7 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
     }
     async function runCases(): Promise<void> {
     const only = process.env.BENCH_SHAPES?.split(',');
-    for (const benchCase of cases.filter((c) => !only || only.includes(`${c.shape}-${c.pace ?? 'full'}`))) {
+    for (const benchCase of cases.filter((c) => !only || only.includes(caseName(c)))) {
       const wanted = benchCase.pace === undefined ? 'echo-1' : PACED_MODEL;
       if (benchCase.pace !== undefined && benchCase.pace !== 2000) throw new Error('the bench server paces at 2,000 tokens/s only');
       if (wanted !== model) {
@@ -250,10 +261,13 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
       }
       const text = shapeText(benchCase.shape, benchCase.chars);
       // A raw read of the same stream from the same server: the floor for the whole path.
-      const rawStart = Date.now();
-      const raw = await startStreamingChat(server.baseUrl, 'demo-key', wanted, text);
-      await raw.finished;
-      const rawMs = Date.now() - rawStart;
+      let rawMs = Number.NaN;
+      if (benchCase.stopAfterMs === undefined) {
+        const rawStart = Date.now();
+        const raw = await startStreamingChat(server.baseUrl, 'demo-key', wanted, text);
+        await raw.finished;
+        rawMs = Date.now() - rawStart;
+      }
 
       const frame = await chatFrame(workbench);
       // New Chat has landed only when its state and showConversation reached the page: sent
@@ -288,7 +302,16 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
       const cpuBefore = cpuSnapshot();
       const sent = Date.now();
       await chat.prompt().press('Enter');
-      await untilAnswerDone(frame);
+      let stopped: number | undefined;
+      if (benchCase.stopAfterMs !== undefined) {
+        await new Promise((resolve) => setTimeout(resolve, benchCase.stopAfterMs));
+        // A click in the page: Playwright's locator would walk the whole DOM of the answer in the page's main thread.
+        stopped = await frame.evaluate(() => {
+          (document.querySelector('button#stop') as HTMLButtonElement).click();
+          return Date.now();
+        });
+      }
+      await untilAnswerDone(frame, stopped === undefined ? 'done' : 'stopped');
       const cpuAfter = cpuSnapshot();
       // Done is all of the text; code shown plain while the page was behind is highlighted after it.
       await frame.waitForFunction(() => Date.now() - (window as unknown as { __benchProbe: Probe }).__benchProbe.lastChange > 300, undefined, { timeout: 30_000, polling: 50 });
@@ -299,8 +322,8 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
       }
       const probe = await frame.evaluate(readProbe);
       const record = server.requests().filter((request) => request.model === wanted).at(-1);
-      const lastTokenSent = record?.endedAt ?? probe.textShown;
-      const tokens = splitIntoTokens(text).length;
+      const lastTokenSent = stopped ?? record?.endedAt ?? probe.textShown;
+      const tokens = stopped === undefined ? splitIntoTokens(text).length : Number.NaN;
       const result: EditorResult = {
         ...benchCase,
         tokens,
@@ -314,7 +337,7 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
         ...(cpuBefore && cpuAfter ? { cpu: cpuUse(cpuBefore, cpuAfter) } : {}),
       };
       results.push(result);
-      log(`  ${benchCase.shape} ${benchCase.chars / 1000} KB${benchCase.pace ? ` at ${benchCase.pace} tok/s` : ''}: done`);
+      log(`  ${benchCase.shape} ${benchCase.chars / 1000} KB${benchCase.pace ? ` at ${benchCase.pace} tok/s` : ''}${stopped === undefined ? '' : ', stopped'}: done`);
     }
     }
   } finally {

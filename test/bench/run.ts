@@ -32,18 +32,24 @@ function jsdomRow(result: JsdomResult): string {
     result.parsedPerChar.toFixed(2), result.domOpsPerChar.toFixed(3), DASH, DASH, DASH, DASH, DASH, DASH, DASH]);
 }
 
-/** One value, or the range of a value over several runs. */
+/** One value, or the range of a value over several runs (a dash where it does not apply). */
 function range(values: readonly number[], digits = 0): string {
+  if (values.some((value) => Number.isNaN(value))) return DASH;
   const low = Math.min(...values).toFixed(digits);
   const high = Math.max(...values).toFixed(digits);
   return low === high ? low : `${low}–${high}`;
+}
+
+/** The pace column: `full`, the paced tokens/s, and `, Stop` when Stop is pressed mid-answer. */
+function paceCell(benchCase: EditorResult): string {
+  return `${benchCase.pace ? String(benchCase.pace) : 'full'}${benchCase.stopAfterMs === undefined ? '' : `, Stop at ${benchCase.stopAfterMs / 1000} s`}`;
 }
 
 /** A case's row; with several runs, each cell is the range over them. */
 function editorRow(runs: readonly EditorResult[]): string {
   const [first] = runs;
   const cell = (value: (result: EditorResult) => number, digits = 0): string => range(runs.map(value), digits);
-  return line(['editor', first.shape, kb(first.chars), first.pace ? String(first.pace) : 'full', DASH, DASH, DASH, DASH,
+  return line(['editor', first.shape, kb(first.chars), paceCell(first), DASH, DASH, DASH, DASH,
     cell((r) => r.tokensPerSecond), cell((r) => r.lastTokenVisibleMs), cell((r) => r.webviewMs), cell((r) => r.lastTokenSettledMs), cell((r) => r.ratioToRaw, 2),
     cell((r) => r.longTasksOver50), cell((r) => r.longestTaskMs)]);
 }
@@ -83,7 +89,8 @@ async function main(): Promise<number> {
   console.log(`Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`);
   console.log('jsdom: 3 tokens per frame; work = characters parsed + sanitized + highlighted. editor: echo-1 through the whole path;'
     + ' "shown": all of the text in the DOM (the answer\'s status no longer streaming); "of which webview": from the last delta reaching the webview;'
-    + ' "→ settled": from the last token to the answer\'s last change (code shown plain while the page was behind, highlighted); long tasks from Send on.');
+    + ' "→ settled": from the last token to the answer\'s last change (code shown plain while the page was behind, highlighted); long tasks from Send on;'
+    + ' "Stop at": Stop pressed that long after Send, times from pressing it.');
   console.log(line(COLUMNS.map(([name]) => name)));
   console.log(`|${COLUMNS.map(([, width]) => '-'.repeat(width + 2)).join('|')}|`);
   for (const result of jsdom) console.log(jsdomRow(result));
@@ -98,7 +105,7 @@ async function main(): Promise<number> {
     for (const results of withCpu) {
       const [first] = results;
       const cell = (value: (cpu: CpuUse) => number): string => range(results.map((result) => value(result.cpu as CpuUse)));
-      const cells = [first.shape, kb(first.chars), first.pace ? String(first.pace) : 'full', cell((cpu) => cpu.windowMs), cell((cpu) => cpu.machineBusyPercent),
+      const cells = [first.shape, kb(first.chars), paceCell(first), cell((cpu) => cpu.windowMs), cell((cpu) => cpu.machineBusyPercent),
         ...roles.map(([role]) => cell((cpu) => cpu.ms[role]))];
       console.log(`| ${cells.join(' | ')} |`);
     }

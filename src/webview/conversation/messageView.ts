@@ -24,6 +24,12 @@ export interface MessageContext {
   createMarkdownView(container: HTMLElement): MarkdownView;
   /** The page's frame budget, shared by every view (see frameBudget.ts). */
   budget: FrameBudget;
+  /**
+   * A message's view caught up with work that took it more than a frame: text is all in (a search before
+   * missed some), or code shown plain meanwhile is highlighted (its text nodes replaced: ranges into them,
+   * Find's, are stale).
+   */
+  caughtUp(): void;
 }
 
 const STATUS_NOTES: Partial<Record<MessageStatus, WebviewStringKey>> = {
@@ -47,6 +53,9 @@ export class MessageView {
   private regenerateButton: HTMLButtonElement | undefined;
   private editButton: HTMLButtonElement | undefined;
   private forkButton: HTMLButtonElement | undefined;
+  /** The last render left text, or code shown plain to highlight, for the next frames. */
+  private behind = false;
+  private highlighting = false;
   private editor: HTMLElement | undefined;
   /**
    * A frame's rendering of this view. While the page is behind a streaming answer, a message that did
@@ -194,9 +203,15 @@ export class MessageView {
     }
     this.setStatus(behind ? 'streaming' : this.message.status);
     // Code shown plain while the page was behind is highlighted in the next frames (openCodeBlock.ts).
-    if (behind || this.contentView.highlighting || this.reasoning?.view.highlighting) {
+    const highlighting = this.contentView.highlighting || (this.reasoning?.view.highlighting ?? false);
+    if (behind || highlighting) {
       this.scheduleRender();
     }
+    if ((this.behind && !behind) || (this.highlighting && !highlighting)) {
+      this.context.caughtUp();
+    }
+    this.behind = behind;
+    this.highlighting = highlighting;
   }
 
   /**

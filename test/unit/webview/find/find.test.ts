@@ -109,6 +109,32 @@ describe('Find in chat (jsdom)', () => {
     assert.ok(found.refreshes <= 3, `${found.refreshes} searches`);
   });
 
+  it('searches again once code shown plain while the page was behind has been highlighted: every match still covers its text', () => {
+    const h = createAppHarness();
+    const answer = message('assistant', '', { status: 'streaming' });
+    h.receive(stateMessage([message('user', 'q'), answer], { busy: true }));
+    h.runFrames();
+    openFind(h, 'needle');
+    const lines = 1_500;
+    // A match on every other line: 750, under the count's limit.
+    const text = `\`\`\`ts\n${Array.from({ length: lines }, (_, i) => `const ${i % 2 ? 'value' : 'needle'}${i} = compute(${i}); // line ${i}\n`).join('')}\`\`\`\n`;
+    // At once: more than frames render, so the page falls behind and shows the code plain first.
+    h.receive({ type: 'delta', messageId: answer.id, content: text });
+    h.runFrames();
+    h.receive({ type: 'messageUpdated', message: { ...answer, content: text, status: 'done' } });
+    const view = h.$(`.message[data-id="${answer.id}"]`);
+    for (let frames = 0; view.dataset.status === 'streaming'; frames++) assert.ok(h.runFrames() > 0 && frames < 100, 'rendering stalled');
+    h.runFrames();
+    assert.equal(count(h), `1 of ${lines / 2}`, 'found in the text shown, plain');
+    assert.ok(view.querySelectorAll('.content code .hljs-keyword').length < lines / 2, 'most of the code still plain when Find searched it');
+    for (let frames = 0; h.runFrames() > 0;) assert.ok(frames++ < 100, 'highlighting stalled');
+    assert.equal(view.querySelectorAll('.content code .hljs-keyword').length, lines, 'all highlighted');
+    const ranges = h.app.find['ranges'] as Range[];
+    assert.equal(ranges.length, lines / 2);
+    assert.deepEqual(ranges.filter((range) => range.toString() !== 'needle').map((range) => range.toString()), [], 'matches whose text went away');
+    assert.equal(count(h), `1 of ${lines / 2}`);
+  });
+
   it('closes when the history list takes the place of the conversation', () => {
     const h = createAppHarness();
     h.receive(stateMessage([message('user', 'hello')]));
