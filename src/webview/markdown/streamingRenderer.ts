@@ -210,11 +210,13 @@ export class StreamingMarkdownRenderer {
       consumed += line.length;
     }
     if (final) {
-      // Ends unclosed (stopped, or cut off at the token limit): an unclosed fence runs to the end of
-      // the text, so the block is finished as it is, like a closed one. Parsing and highlighting it
-      // whole again would be one long task, just as the user pressed Stop.
+      // The answer ends in the block: its last line, without a line break, may be the closing fence;
+      // otherwise (stopped, or cut off at the token limit) a fence left open runs to the end of the text.
+      // Either way the block is finished as it is shown: parsing and highlighting it whole again would be
+      // one long task, at the end of the answer or just as the user pressed Stop.
+      const closed = fence.closing.test(fresh.slice(completeEnd).replace(/\r$/, ''));
       this.fence = undefined;
-      update.ops.push({ type: 'closeCode', code: fence.code + normalizeSource(fresh) });
+      update.ops.push({ type: 'closeCode', code: fence.code + normalizeSource(closed ? complete : fresh) });
       this.work.finishedBlocks++;
       this.committedLength = this.text.length;
       return false;

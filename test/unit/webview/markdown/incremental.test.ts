@@ -102,6 +102,16 @@ describe('webview/markdown: incremental rendering of every block shape', functio
     }
   });
 
+  it('an answer that ends at any point (done, stopped, cut off) ends as a full render of its text: code fences closed, left open, or closed without a line break', () => {
+    const text = 'Intro\n\n```js\nconst a = 1;\n/* c\n */\n```\nafter\n\n~~~~py\nx = 1\r\n~~~\r\ny\r\n~~~~  \r\n\n```\nplain\n   ```';
+    for (let end = 1; end <= text.length; end++) {
+      const prefix = text.slice(0, end);
+      for (const seed of [1, 2]) {
+        assert.equal(streamAndCollect(chunk(prefix, 6, seededRandom(seed * 1000 + end))), md.render(prefix), `${JSON.stringify(prefix)}, seed ${seed}`);
+      }
+    }
+  });
+
   describe('in the DOM (jsdom, with the sanitizer)', () => {
     for (const shape of SHAPES) {
       it(`${shape}: the DOM ends exactly as a full render, and shows the same text while streaming`, () => {

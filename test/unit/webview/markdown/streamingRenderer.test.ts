@@ -80,8 +80,8 @@ describe('webview/markdown/streamingRenderer: work grows linearly', function () 
     assert.ok(large < 10, `highlighted chars per code char: ${large.toFixed(1)}`);
   });
 
-  for (const [ending, rest] of [['at a line break', ''], ['in a partial line', 'const partial = '], ['after blank lines', '\n\n'], ['inside a comment', '/* still open\nand on']]) {
-    it(`an answer that ends inside a long code block, ${ending} (stopped, or cut off), keeps the block as it is: the last render parses and highlights only what came since, and ends as a full render`, () => {
+  for (const [ending, rest] of [['at a line break', ''], ['in a partial line', 'const partial = '], ['after blank lines', '\n\n'], ['inside a comment', '/* still open\nand on'], ['at its closing fence, without a line break', '```'], ['at its closing fence and a carriage return', '```\r']]) {
+    it(`an answer that ends in a long code block, ${ending} (done, stopped, or cut off), keeps the block as it is: the last render parses and highlights only what came since, and ends as a full render`, () => {
       const code = Array.from({ length: 1_000 }, (_, i) => `const v${i} = compute(${i}, "s${i}"); // line ${i}\n`).join('');
       const text = `Here it is:\n\n\`\`\`ts\n${code}${rest}`;
       const window = createWindow();
