@@ -4,7 +4,7 @@
 // (sanitizer.ts) is the second line of defence, not the first.
 import MarkdownIt from 'markdown-it';
 import { markBidiControls } from './bidi';
-import { highlightCode, highlightGrowingCode, type HighlightCache, type HighlightWork } from './highlight';
+import { highlightCode, highlightGrowingCode, isKnownLanguage, type HighlightCache, type HighlightWork } from './highlight';
 import { isSafeLink } from './links';
 import { t } from '../strings';
 
@@ -21,7 +21,15 @@ export interface StreamingEnv {
   /** Counts this render's code blocks, to find each one's cache. */
   codeBlockIndex?: number;
   work?: HighlightWork;
+  /**
+   * The page is behind the stream: finished code blocks of a known language render as plain text, their
+   * `<code>` marked `PLAIN_CODE_CLASS`, to be highlighted once it has caught up (plainCodeBlock.ts).
+   */
+  plainCode?: boolean;
 }
+
+/** Marks the `<code>` of a finished block rendered plain while the page was behind (StreamingEnv.plainCode). */
+export const PLAIN_CODE_CLASS = 'code-plain';
 
 function highlightFor(code: string, language: string, env: StreamingEnv | undefined): string | undefined {
   if (env?.highlightCaches === undefined) {
@@ -34,8 +42,10 @@ function highlightFor(code: string, language: string, env: StreamingEnv | undefi
 }
 
 function codeBlockHtml(code: string, language: string, env?: StreamingEnv): string {
-  const highlighted = highlightFor(code, language, env);
-  const languageClass = highlighted === undefined ? '' : ` language-${escapeHtml(language)}`;
+  // (Not the open tail's blocks: they keep their highlighting caches from frame to frame.)
+  const plain = env?.plainCode === true && env.highlightCaches === undefined && isKnownLanguage(language);
+  const highlighted = plain ? undefined : highlightFor(code, language, env);
+  const languageClass = highlighted === undefined && !plain ? '' : ` language-${escapeHtml(language)}${plain ? ` ${PLAIN_CODE_CLASS}` : ''}`;
   const label = escapeHtml(language === '' ? 'text' : language);
   return (
     `<div class="code-block" data-lang="${label}">` +

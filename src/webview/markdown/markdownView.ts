@@ -14,6 +14,7 @@
 // of it: for a 1,000-line code block or a long table, one task of 100+ ms when it finishes.
 import { FRAME_BUDGET_CHARS, FrameBudget } from '../frameBudget';
 import { OpenCodeBlock } from './openCodeBlock';
+import { PlainCodeBlock } from './plainCodeBlock';
 import type { Sanitize } from './sanitizer';
 import type { ContainerKind, RenderUpdate, StreamingMarkdownRenderer } from './streamingRenderer';
 
@@ -50,8 +51,8 @@ export class MarkdownView {
   private open: OpenElement[] = [];
   /** The code block the open tail consists of, while it is one. */
   private openCode: OpenCodeBlock | undefined;
-  /** Code blocks, in order, with lines shown plain while the page was behind (openCodeBlock.ts). */
-  private plainCode: OpenCodeBlock[] = [];
+  /** Code blocks, in order, with lines shown plain while the page was behind (openCodeBlock.ts, plainCodeBlock.ts). */
+  private plainCode: (OpenCodeBlock | PlainCodeBlock)[] = [];
   private readonly budget: FrameBudget;
   private readonly ownBudget: boolean;
   private lastLongTableUpdate = Number.NEGATIVE_INFINITY;
@@ -116,6 +117,7 @@ export class MarkdownView {
       this.budget.spend(take.length, intoTable);
       this.pending = this.pending.slice(take.length);
       this.renderer.append(take);
+      this.renderer.plainCode = this.budget.isBehind;
       this.apply(this.renderer.render(final && this.pending === ''));
       rendered = true;
     }
@@ -229,11 +231,11 @@ export class MarkdownView {
   }
 
   private appendSettled(html: string): void {
-    if (this.open.length === 0) {
-      this.currentChunk().append(this.sanitizeIn(undefined, html));
-    } else {
-      this.parent().append(this.sanitizeIn(this.innermostKind(), html));
+    const fragment = this.sanitizeIn(this.innermostKind(), html);
+    if (this.renderer.plainCode) {
+      this.plainCode.push(...PlainCodeBlock.in(fragment, this.sanitize, this.renderer.work));
     }
+    (this.open.length === 0 ? this.currentChunk() : this.parent()).append(fragment);
     this.count(1);
   }
 

@@ -114,6 +114,12 @@ export class StreamingMarkdownRenderer {
     renders: 0, parsedChars: 0, finishedBlocks: 0, highlightedChars: 0, sanitizedChars: 0, domOperations: 0, rebuilds: 0,
   };
 
+  /**
+   * The page is behind the stream: finished code blocks render as plain text, to be highlighted later
+   * (StreamingEnv.plainCode). Set by the view before each render.
+   */
+  plainCode = false;
+
   constructor(private readonly md: MarkdownIt) {}
 
   get source(): string {
@@ -169,7 +175,7 @@ export class StreamingMarkdownRenderer {
   }
 
   private env(): StreamingEnv & { references: References } {
-    return { references: { ...this.references }, work: this.work };
+    return { references: { ...this.references }, work: this.work, plainCode: this.plainCode };
   }
 
   private parse(source: string, env: object): Token[] {
@@ -432,7 +438,8 @@ export class StreamingMarkdownRenderer {
     for (let level = depth; level >= 0; level--) {
       const outerClose = level === 0 ? tokens.length : closingIndex(tokens, level - 1);
       const after = tokens.slice(innerClose + 1, outerClose);
-      update.afterHtml[level] = this.renderTokens(after, env);
+      // (Replaced next frame: highlighted as it is, never left plain for later.)
+      update.afterHtml[level] = this.renderTokens(after, { ...env, plainCode: false });
       innerClose = outerClose;
     }
     return true;

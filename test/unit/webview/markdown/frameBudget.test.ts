@@ -229,6 +229,25 @@ describe('webview/markdown: frame budget', function () {
       assert.equal(renderedHtml(...Array.from(container.querySelectorAll('.md-chunk'))), full.html);
     });
 
+    it('shows the finished code blocks of a mixed answer as plain text while behind, then highlights them a block at a time, and ends as a full render', () => {
+      const page = pageView(0);
+      // Cut where a block ends: the frames here never render it final.
+      const mixed = shapeText('mixed', 3 * BEHIND_FRAME_BUDGET_CHARS);
+      const text = mixed.slice(0, mixed.lastIndexOf('\n\n') + 2);
+      const container = page.view['container'] as HTMLElement;
+      const plainBlocks = (): number => container.querySelectorAll('code.code-plain').length;
+      const highlightedWhileBehind = untilCaughtUp(page, text);
+      const full = fullRender(text);
+      assert.equal(container.textContent, full.text, 'all of the text is shown once the page has caught up');
+      const fences = (text.match(/^```\w/gm) ?? []).length;
+      assert.ok(plainBlocks() > fences / 2, `${plainBlocks()} of ${fences} code blocks plain`);
+      assert.ok(highlightedWhileBehind < 1_000, `${highlightedWhileBehind} characters highlighted while behind`);
+      const { frames } = untilHighlighted(page);
+      assert.ok(frames >= 1, `${frames} frames`);
+      assert.equal(plainBlocks(), 0);
+      assert.equal(renderedHtml(...Array.from(container.querySelectorAll('.md-chunk, .md-tail'))), full.html);
+    });
+
     it('marks bidi controls and invisible characters in the lines shown plain, as in highlighted ones', () => {
       const page = pageView(0);
       const code = ts(400);

@@ -1,0 +1,44 @@
+// A finished code block that came in while the page was behind the stream: rendered as plain text
+// (StreamingEnv.plainCode) and highlighted whole once the page has caught up, as the open block's plain
+// lines are (openCodeBlock.ts). Most blocks of a long answer are short and arrive whole within a frame's
+// text; highlighting them and parsing the highlighted HTML was a fifth of the page's rendering work for the
+// mixed answer of the bench (Chromium CPU profile in the editor), and text to read comes first.
+import { markBidiControls } from './bidi';
+import { codeFragment } from './codeFragment';
+import { highlightCode, type HighlightWork } from './highlight';
+import { PLAIN_CODE_CLASS } from './markdownEngine';
+import type { Sanitize } from './sanitizer';
+
+export class PlainCodeBlock {
+  private done = false;
+
+  constructor(
+    private readonly code: HTMLElement,
+    private readonly sanitize: Sanitize,
+    private readonly work: HighlightWork & { sanitizedChars: number },
+  ) {}
+
+  /** The plain blocks in `fragment` (sanitized HTML of finished blocks), in order. */
+  static in(fragment: DocumentFragment, sanitize: Sanitize, work: HighlightWork & { sanitizedChars: number }): PlainCodeBlock[] {
+    return Array.from(fragment.querySelectorAll<HTMLElement>(`code.${PLAIN_CODE_CLASS}`), (code) => new PlainCodeBlock(code, sanitize, work));
+  }
+
+  get hasPlainLines(): boolean {
+    return !this.done;
+  }
+
+  /** Highlights the block, as a full render has it; returns the characters highlighted (for the frame's budget). */
+  highlightNext(): number {
+    if (this.done) return 0;
+    this.done = true;
+    // The text is the block's code: bidi marks keep the character they mark.
+    const text = this.code.textContent ?? '';
+    const language = this.code.closest<HTMLElement>('.code-block')?.dataset.lang ?? '';
+    const html = highlightCode(text, language, this.work);
+    if (html !== undefined) {
+      this.code.replaceChildren(codeFragment(this.code.ownerDocument, markBidiControls(html), this.sanitize, this.work));
+    }
+    this.code.classList.remove(PLAIN_CODE_CLASS);
+    return text.length;
+  }
+}
