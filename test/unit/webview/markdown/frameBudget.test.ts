@@ -248,6 +248,18 @@ describe('webview/markdown: frame budget', function () {
       assert.equal(renderedHtml(...Array.from(container.querySelectorAll('.md-chunk, .md-tail'))), full.html);
     });
 
+    it('marks bidi controls in a finished block shown plain, and keeps them marked once it is highlighted', () => {
+      const page = pageView(0);
+      const blocks = Array.from({ length: 1_000 }, (_, i) => `Step ${i}:\n\n\`\`\`ts\nconst a${i} = ${i === 500 ? '"\u202Eevil"' : i};\n\`\`\`\n\n`).join('') + 'Done.\n';
+      untilCaughtUp(page, blocks);
+      const container = page.view['container'] as HTMLElement;
+      const marked = (): (string | undefined)[] => Array.from(container.querySelectorAll<HTMLElement>('.bidi-control'), (mark) => mark.closest('code')?.className);
+      assert.deepEqual(marked(), ['hljs language-ts code-plain'], 'marked while plain');
+      untilHighlighted(page);
+      assert.deepEqual(marked(), ['hljs language-ts'], 'marked once highlighted');
+      assert.equal(renderedHtml(...Array.from(container.querySelectorAll('.md-chunk, .md-tail'))), fullRender(blocks).html);
+    });
+
     it('marks bidi controls and invisible characters in the lines shown plain, as in highlighted ones', () => {
       const page = pageView(0);
       const code = ts(400);
