@@ -45,7 +45,8 @@ function codeBlockHtml(code: string, language: string, env?: StreamingEnv): stri
   // (Not the open tail's blocks: they keep their highlighting caches from frame to frame.)
   const plain = env?.plainCode === true && env.highlightCaches === undefined && isKnownLanguage(language);
   const highlighted = plain ? undefined : highlightFor(code, language, env);
-  const languageClass = highlighted === undefined && !plain ? '' : ` language-${escapeHtml(language)}${plain ? ` ${PLAIN_CODE_CLASS}` : ''}`;
+  const languageClass = plain ? ` language-${escapeHtml(language)} ${PLAIN_CODE_CLASS}`
+    : highlighted === undefined ? '' : ` language-${escapeHtml(language)}`;
   const label = escapeHtml(language === '' ? 'text' : language);
   return (
     `<div class="code-block" data-lang="${label}">` +

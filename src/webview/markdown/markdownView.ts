@@ -117,8 +117,7 @@ export class MarkdownView {
       this.budget.spend(take.length, intoTable);
       this.pending = this.pending.slice(take.length);
       this.renderer.append(take);
-      this.renderer.plainCode = this.budget.isBehind;
-      this.apply(this.renderer.render(final && this.pending === ''));
+      this.apply(this.renderer.render(final && this.pending === '', this.budget.isBehind));
       rendered = true;
     }
     if (this.pending === '' && !this.budget.isBehind) {
@@ -232,7 +231,8 @@ export class MarkdownView {
 
   private appendSettled(html: string): void {
     const fragment = this.sanitizeIn(this.innermostKind(), html);
-    if (this.renderer.plainCode) {
+    // (Rendered in this frame, with its code plain while behind: see update.)
+    if (this.budget.isBehind) {
       this.plainCode.push(...PlainCodeBlock.in(fragment, this.sanitize, this.renderer.work));
     }
     (this.open.length === 0 ? this.currentChunk() : this.parent()).append(fragment);

@@ -10,8 +10,6 @@ import { PLAIN_CODE_CLASS } from './markdownEngine';
 import type { Sanitize } from './sanitizer';
 
 export class PlainCodeBlock {
-  private done = false;
-
   constructor(
     private readonly code: HTMLElement,
     private readonly sanitize: Sanitize,
@@ -24,13 +22,12 @@ export class PlainCodeBlock {
   }
 
   get hasPlainLines(): boolean {
-    return !this.done;
+    return this.code.classList.contains(PLAIN_CODE_CLASS);
   }
 
   /** Highlights the block, as a full render has it; returns the characters highlighted (for the frame's budget). */
   highlightNext(): number {
-    if (this.done) return 0;
-    this.done = true;
+    if (!this.hasPlainLines) return 0;
     // The text is the block's code: bidi marks keep the character they mark.
     const text = this.code.textContent ?? '';
     const language = this.code.closest<HTMLElement>('.code-block')?.dataset.lang ?? '';

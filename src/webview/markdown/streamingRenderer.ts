@@ -114,11 +114,8 @@ export class StreamingMarkdownRenderer {
     renders: 0, parsedChars: 0, finishedBlocks: 0, highlightedChars: 0, sanitizedChars: 0, domOperations: 0, rebuilds: 0,
   };
 
-  /**
-   * The page is behind the stream: finished code blocks render as plain text, to be highlighted later
-   * (StreamingEnv.plainCode). Set by the view before each render.
-   */
-  plainCode = false;
+  /** This render's `plainCode` (see render). */
+  private plainCode = false;
 
   constructor(private readonly md: MarkdownIt) {}
 
@@ -155,10 +152,12 @@ export class StreamingMarkdownRenderer {
 
   /**
    * Renders what changed since the previous call. `final` (the answer is complete)
-   * commits everything, so nothing stays open.
+   * commits everything, so nothing stays open. `plainCode`: the page is behind the stream, so finished
+   * code blocks render as plain text, to be highlighted later (StreamingEnv.plainCode).
    */
-  render(final = false): RenderUpdate {
+  render(final = false, plainCode = false): RenderUpdate {
     this.work.renders++;
+    this.plainCode = plainCode;
     const update: RenderUpdate = { reset: this.pendingReset, ops: [], tailHtml: '', afterHtml: [] };
     this.pendingReset = false;
     // (Until the text starts over: a later render that is not final does not reopen what was closed.)
