@@ -104,6 +104,11 @@ export class StreamingMarkdownRenderer {
   private committedLength = 0;
   /** Reference-link definitions from committed blocks, so later blocks can use them. */
   private references: References = {};
+  /**
+   * A parse since the last top-level one (which parses all of the text not committed) found a reference
+   * definition whose label `references` lacks: only then can text being committed add one (see commit).
+   */
+  private referencesFound = false;
   private pendingReset = false;
   private finalRendered = false;
   private stack: Container[] = [];
@@ -144,6 +149,7 @@ export class StreamingMarkdownRenderer {
     this.text = text;
     this.committedLength = 0;
     this.references = {};
+    this.referencesFound = false;
     this.stack = [];
     this.fence = undefined;
     this.pendingReset = true;
@@ -177,9 +183,11 @@ export class StreamingMarkdownRenderer {
     return { references: { ...this.references }, work: this.work, plainCode: this.plainCode };
   }
 
-  private parse(source: string, env: object): Token[] {
+  private parse(source: string, env: { references: References }): Token[] {
     this.work.parsedChars += source.length;
-    return this.md.parse(source, env);
+    const tokens = this.md.parse(source, env);
+    this.referencesFound ||= Object.keys(env.references).some((label) => !Object.hasOwn(this.references, label));
+    return tokens;
   }
 
   private renderTokens(tokens: Token[], env: object): string {
@@ -248,6 +256,9 @@ export class StreamingMarkdownRenderer {
     if (body.slice(0, completeEnd).split(/\r\n?|\n/).some((text) => closing.test(text))) {
       return; // closed already
     }
+    // What precedes the fence's first line (blank lines, reference definitions) is committed now: the
+    // fence itself is committed without a parse (renderOpenFence), and holds no definitions.
+    this.commit(open.slice(this.committedLength - openStart, starts[line ?? 0]));
     this.fence = { scanned: openStart + contentStart + completeEnd, code: normalizeSource(body.slice(0, completeEnd)), language: fenceLanguage(token), closing };
   }
 
@@ -259,6 +270,7 @@ export class StreamingMarkdownRenderer {
     const openStart = this.committedLength;
     const open = this.text.slice(openStart);
     const env = this.env();
+    this.referencesFound = false;
     const tokens = this.parse(open, env);
     const split = final ? { tailToken: tokens.length, tailOffset: open.length } : splitOpenTail(tokens, open);
     const finishedTokens = tokens.slice(0, split.tailToken);
@@ -386,7 +398,10 @@ export class StreamingMarkdownRenderer {
       const firstUnsettled = settledCount < children.length ? children[settledCount] : lastChildEnd(tokens, close, container.kind);
       if (settledCount > 0) {
         settledHtml = this.renderTokens(tokens.slice(children[0], firstUnsettled), env);
-        nextSettled = offsetOfLine(tokens[children[settledCount]]?.map?.[0] ?? starts.length - 1);
+        const settledLine = tokens[children[settledCount]]?.map?.[0] ?? starts.length - 1;
+        nextSettled = offsetOfLine(settledLine);
+        // Later children are parsed without the settled ones: the definitions these hold must be known to them.
+        this.collectReferences(source.slice(0, starts[settledLine] ?? source.length));
       }
       if (!finished) {
         const tailTokens = tokens.slice(firstUnsettled, lastChildEnd(tokens, close, container.kind));
@@ -576,10 +591,19 @@ export class StreamingMarkdownRenderer {
 
   private commit(finishedSource: string): void {
     this.committedLength += finishedSource.length;
-    // Reference definitions produce no tokens; collect them from the committed text once.
-    if (finishedSource.includes(']:')) {
-      this.md.parse(finishedSource, { references: this.references });
-      this.work.parsedChars += finishedSource.length;
+    this.collectReferences(finishedSource);
+  }
+
+  /**
+   * Reference definitions produce no tokens: those in `source` (text that no longer changes) are collected
+   * for the text after it by parsing it again, when it can hold a new one: it was parsed before, and those
+   * parses found labels not yet known. (An answer that defines the same reference in every section, or
+   * only writes `]:` in code, is not parsed twice.)
+   */
+  private collectReferences(source: string): void {
+    if (this.referencesFound && source.includes(']:')) {
+      this.md.parse(source, { references: this.references });
+      this.work.parsedChars += source.length;
     }
   }
 }

@@ -70,6 +70,9 @@ const EDGE_CASES: Record<string, string> = {
   'table without body then rows': '| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n\ntext\n',
   'indented continuation lines': 'word word\n    indented continuation\n  two spaces\nend\n',
   'reference used later': '[r]: https://example.com/r\n\n- see [x][r]\n- and [r]\n',
+  'reference defined in a list item, a quote, and just before a list': '- a\n\n  [l]: https://example.com/l\n- b [l]\n\n> [q]: https://example.com/q\n> c\n\npara [q]\n\n[p]: https://example.com/p\n- d [p]\n- e\n\n[l] [q] [p]\n',
+  'reference defined before a code block': 'a\n\n[r]: https://example.com/r\n\n```js\nx\n```\n\n[r] after\n',
+  'a reference defined twice (the first wins), and one that stops being one': '[r]: https://example.com/a\n\n[r] one\n\n[r]: https://example.com/b\n\n[r] two\n\n[s]: https://example.com/s oops\n\n[s] three\n',
   'hard breaks': 'line one  \nline two\\\nline three\n',
   'windows line endings': '- a\r\n- b\r\n\r\n> q words\r\n> more\r\n\r\npara words and\r\nmore words\r\n',
 };
