@@ -1,6 +1,6 @@
 // A batch larger than a frame can take renders in parts, one bounded part per frame.
 import * as assert from 'node:assert/strict';
-import { BEHIND_FRAME_BUDGET_CHARS, BEHIND_FRAME_BUDGET_MS, FRAME_BUDGET_CHARS, FRAME_BUDGET_MS, FrameBudget, SLICE_CHARS } from '../../../../src/webview/frameBudget';
+import { BEHIND_FRAME_BUDGET_CHARS, BEHIND_FRAME_BUDGET_MS, FRAME_BUDGET_CHARS, FRAME_BUDGET_MS, FrameBudget, MAX_SLICE_CHARS, SLICE_CHARS } from '../../../../src/webview/frameBudget';
 import { MarkdownView } from '../../../../src/webview/markdown/markdownView';
 import { createSanitizer } from '../../../../src/webview/markdown/sanitizer';
 import { StreamingMarkdownRenderer } from '../../../../src/webview/markdown/streamingRenderer';
@@ -128,21 +128,72 @@ describe('webview/markdown: frame budget', function () {
     assert.equal(frame(), BEHIND_FRAME_BUDGET_CHARS, 'the paragraph after it: the budget of a page behind');
   });
 
-  it('on a slow machine too, a frame behind renders for BEHIND_FRAME_BUDGET_MS instead of FRAME_BUDGET_MS', () => {
-    // The clock advances 2 ms per reading: a frame reads it at its start and before each further slice,
-    // so it renders ceil(budget / 2) slices (fewer than either characters cap allows).
-    const { view, budget, frame } = pageView(2);
+  /** A page view on a machine where rendering a character costs `cost()` ms (read when the clock is), nothing else. */
+  const costedView = (cost: () => number): ReturnType<typeof pageView> => {
+    const renderer = new StreamingMarkdownRenderer(md);
+    let clock = 0;
+    let counted = 0;
+    const budget = new FrameBudget(() => {
+      clock += (renderer.source.length - counted) * cost();
+      counted = renderer.source.length;
+      return clock;
+    });
+    const view = new MarkdownView(window.document.createElement('div'), renderer, sanitize, budget);
+    return {
+      view,
+      renderer,
+      budget,
+      frame: () => {
+        const before = renderer.source.length;
+        budget.startFrame();
+        if (view.update(false)) budget.leaveText();
+        budget.endFrame();
+        return renderer.source.length - before;
+      },
+    };
+  };
+
+  it('a frame renders what its time takes at the cost a character was measured at, in a few large slices; behind, for BEHIND_FRAME_BUDGET_MS', () => {
+    // 2 ms per 1,000 characters: the first slice measures it, the next ones are sized to the time left.
+    const { view, renderer, budget, frame } = costedView(() => 0.002);
     view.append(shapeText('paragraph', 3 * BEHIND_FRAME_BUDGET_CHARS));
-    assert.equal(frame(), Math.ceil(FRAME_BUDGET_MS / 2) * SLICE_CHARS);
+    const renders = (): number => renderer.work.renders;
+    let before = renders();
+    assert.equal(frame(), FRAME_BUDGET_MS / 0.002);
+    assert.equal(renders() - before, 2, 'a slice of SLICE_CHARS measures, one more takes the rest of the time');
     assert.equal(budget.isBehind, true);
-    assert.equal(frame(), Math.ceil(BEHIND_FRAME_BUDGET_MS / 2) * SLICE_CHARS);
+    before = renders();
+    assert.equal(frame(), BEHIND_FRAME_BUDGET_MS / 0.002);
+    // (Slices of SLICE_CHARS would be eight renders, each parsing the unfinished paragraph again.)
+    assert.equal(renders() - before, Math.ceil(BEHIND_FRAME_BUDGET_MS / 0.002 / MAX_SLICE_CHARS));
+  });
+
+  it('when characters suddenly cost ten times more, one frame goes over by at most a slice of MAX_SLICE_CHARS; the next ones fit their time again', () => {
+    let cost = 0.0005;
+    const { view, frame } = costedView(() => cost);
+    view.append(shapeText('paragraph', 3 * BEHIND_FRAME_BUDGET_CHARS));
+    frame();
+    frame();
+    cost = 0.005;
+    const slowFrames = [frame(), frame(), frame()];
+    assert.ok(slowFrames[0] <= MAX_SLICE_CHARS, `${slowFrames[0]} characters`);
+    // Behind: BEHIND_FRAME_BUDGET_MS at 5 µs a character is 3,200 characters, in slices of at least SLICE_CHARS.
+    for (const added of slowFrames.slice(1)) {
+      assert.ok(added <= BEHIND_FRAME_BUDGET_MS / cost + SLICE_CHARS, `${added} characters`);
+    }
   });
 
   it('views sharing the page\'s budget render at most one frame\'s worth together, and each gets there (an echoed prompt and its answer)', () => {
     const text = shapeText('mixed', 30_000);
+    // Rendering a character costs `cost` ms.
     let clock = 0;
-    let msPerCall = 0;
-    const budget = new FrameBudget(() => (clock += msPerCall));
+    let cost = 0;
+    let counted = 0;
+    const budget = new FrameBudget(() => {
+      clock += (rendered() - counted) * cost;
+      counted = rendered();
+      return clock;
+    });
     const views = [0, 1].map(() => {
       const container = window.document.createElement('div');
       const renderer = new StreamingMarkdownRenderer(md);
@@ -160,15 +211,17 @@ describe('webview/markdown: frame budget', function () {
     // Fast machine: the characters cap is the frame's, not each view's.
     const first = frame();
     assert.equal(first.added, FRAME_BUDGET_CHARS);
-    // Slow machine: the time is gone after one slice, and the other view waits for the next frame.
-    msPerCall = FRAME_BUDGET_MS;
-    let frames = 0;
+    // Slow machine: the time is gone after one slice, and the other view waits for the next frame. (The
+    // first slow frame still sized its slice at the fast machine's cost.)
+    cost = FRAME_BUDGET_MS / SLICE_CHARS;
+    assert.ok(frame().added <= MAX_SLICE_CHARS);
+    let frames = 1;
     for (let state = frame(); ; state = frame()) {
       frames++;
       assert.ok(state.added <= SLICE_CHARS, `a frame added ${state.added} characters`);
       if (!state.behind) break;
     }
-    assert.ok(frames >= (2 * text.length - FRAME_BUDGET_CHARS) / SLICE_CHARS, `${frames} frames`);
+    assert.ok(frames >= (2 * text.length - FRAME_BUDGET_CHARS - MAX_SLICE_CHARS) / SLICE_CHARS, `${frames} frames`);
     const whole = window.document.createElement('div');
     whole.append(sanitize(md.render(text)));
     for (const { container } of views) {

@@ -2,7 +2,7 @@
 // style and layout of all of them again (for a 1,000-line code block or a long table, one task of
 // 100+ ms when the block finishes). Counted here as nodes removed from the DOM after they were shown.
 import * as assert from 'node:assert/strict';
-import { MarkdownView } from '../../../../src/webview/markdown/markdownView';
+import { CHUNK_TEXT_CHARS, MarkdownView } from '../../../../src/webview/markdown/markdownView';
 import { createSanitizer } from '../../../../src/webview/markdown/sanitizer';
 import { StreamingMarkdownRenderer } from '../../../../src/webview/markdown/streamingRenderer';
 import { createWindow, renderedHtml } from '../domFixture';
@@ -62,5 +62,26 @@ describe('webview/markdown: finished blocks stay in place', () => {
       view.update(true);
       assert.equal(renderedHtml(...Array.from(container.querySelectorAll('.md-chunk, .md-tail'))), '<p>a question, edited</p>\n');
     }
+  });
+
+  it('finished blocks go into chunks of at most BLOCKS_PER_CHUNK blocks and about CHUNK_TEXT_CHARS of text, also when one render finishes many blocks', () => {
+    // A fast machine (a clock that does not move): each frame renders the most a slice may be, many blocks at once.
+    const text = shapeText('mixed', 30_000);
+    const container = window.document.createElement('div');
+    const view = new MarkdownView(container, new StreamingMarkdownRenderer(md), sanitize, () => 0);
+    view.append(text);
+    while (view.update(true));
+    const chunks = Array.from(container.querySelectorAll('.md-chunk'));
+    assert.ok(chunks.length > text.length / (2 * CHUNK_TEXT_CHARS), `${chunks.length} chunks`);
+    for (const chunk of chunks) {
+      const blocks = Array.from(chunk.children);
+      assert.ok(blocks.length <= 16, `${blocks.length} blocks in a chunk`);
+      // Full once its text reached CHUNK_TEXT_CHARS: only its last block may take it past that.
+      const before = blocks.slice(0, -1).reduce((sum, block) => sum + (block.textContent ?? '').length, 0);
+      assert.ok(before < CHUNK_TEXT_CHARS, `a chunk held ${before} characters before its last block`);
+    }
+    const whole = window.document.createElement('div');
+    whole.append(sanitize(md.render(text)));
+    assert.equal(renderedHtml(...chunks), renderedHtml(whole));
   });
 });
