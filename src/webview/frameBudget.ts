@@ -5,7 +5,7 @@
 /**
  * New characters rendered per frame at most. Measured in the editor on a 2-core machine, parsing,
  * sanitizing, highlighting and the DOM cost 5–15 µs per character (code: more), so a frame renders
- * its text in slices of SLICE_CHARS and stops after FRAME_BUDGET_MS, whichever comes first; the
+ * its text in slices (SLICE_CHARS) and stops after FRAME_BUDGET_MS, whichever comes first; the
  * browser's style, layout and paint of what was added follow in the next frame (main.ts renders in a
  * task right after a frame), and grow with it.
  *
