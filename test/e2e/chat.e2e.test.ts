@@ -5,7 +5,9 @@ import { eventually, requestEnded, useFreshEditor } from './fixture';
 import { streamedReply } from './referenceClient';
 
 describe('flow: chat in the sidebar', () => {
-  const world = useFreshEditor({ apiKey: 'demo-key', settings: { 'modelAccess.model': 'echo-1' } });
+  /** Echoes at a model's pace, so Stop can come in the middle of a long code block. */
+  const PACED_MODEL = 'echo-paced-e2e';
+  const world = useFreshEditor({ apiKey: 'demo-key', settings: { 'modelAccess.model': 'echo-1' }, models: [{ id: PACED_MODEL, behavior: 'echo', tokensPerSecond: 200 }] });
 
   /**
    * Opens the Chat view and waits for its page: the page focuses its prompt as it loads, which would
@@ -22,6 +24,12 @@ describe('flow: chat in the sidebar', () => {
     await world.workbench.runCommand('Model Access: Select Model');
     await world.workbench.pickQuickPickItem(id);
     await eventually(() => world.chat.modelPicker().innerText(), (text) => text.trim() === id, `the chat model button to show ${id}`);
+  }
+
+  /** Leaves the chat for a new one: a test that sends many messages starts and ends so, failed or not. */
+  async function newChat(): Promise<void> {
+    await world.workbench.runCommand('Model Access: New Chat');
+    await eventually(() => world.chat.messages().count(), (count) => count === 0, 'New Chat to leave the chat');
   }
 
   it('shows exactly the reply echo-1 streams', async () => {
@@ -185,6 +193,68 @@ describe('flow: chat in the sidebar', () => {
     assert.equal(await answer.locator('.content code').textContent(), code);
     await world.workbench.runCommand('Model Access: New Chat');
     await eventually(() => world.chat.messages().count(), (count) => count === 0, 'New Chat to leave the code chat');
+  });
+
+  it('shows the short code blocks of an answer that arrived faster than frames render it plain where it fell behind, then highlights each', async () => {
+    // While the page is behind, finished code blocks go in as plain text and are highlighted once it has
+    // caught up (plainCodeBlock.ts). Held as in the test before, once the first block shows.
+    await newChat();
+    await selectModel('echo-1');
+    const blocks = 250;
+    const text = Array.from({ length: blocks }, (_, i) =>
+      `Step ${i} computes the next value from the one before it, and checks it against the limit.\n\n\`\`\`ts\nconst value${i} = compute(${i}); // step ${i}\n\`\`\`\n`).join('\n');
+    await world.chat.frame.locator('body').evaluate(() => {
+      const probe = window as unknown as { __mostPlain: number };
+      probe.__mostPlain = 0;
+      let held = false;
+      new MutationObserver(() => {
+        const answer = document.querySelector('.message[data-role=assistant] .content');
+        if (!answer?.querySelector('.code-block')) return;
+        if (!held) {
+          held = true;
+          for (const end = Date.now() + 500; Date.now() < end;);
+        }
+        probe.__mostPlain = Math.max(probe.__mostPlain, answer.querySelectorAll('code.code-plain').length);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+    });
+    try {
+      await world.chat.send(text);
+      const answer = await world.chat.assistantMessage(0, 'done');
+      await eventually(() => answer.locator('.content code.code-plain').count(), (count) => count === 0, 'no code block to be left plain');
+      assert.equal(await answer.locator('.content .code-block code.language-ts').count(), blocks);
+      assert.equal(await answer.locator('.content .code-block code.language-ts:has(.hljs-keyword)').count(), blocks, 'every block highlighted');
+      const mostPlain = await world.chat.frame.locator('body').evaluate(() => (window as unknown as { __mostPlain: number }).__mostPlain);
+      assert.ok(mostPlain > blocks / 4, `at most ${mostPlain} of ${blocks} blocks were shown plain at once: the page did not fall behind`);
+    } finally {
+      await newChat();
+    }
+  });
+
+  it('stops a paced answer inside a long code block: the lines shown stay, highlighted, and nothing more comes', async () => {
+    await newChat();
+    await selectModel(PACED_MODEL);
+    try {
+      const code = Array.from({ length: 400 }, (_, i) => `const value${i} = compute(${i}); // line ${i}\n`).join('');
+      await world.chat.send(`\`\`\`ts\n${code}\`\`\``);
+      const answer = world.chat.messages('assistant').nth(0);
+      const shownCode = (): Promise<string> => answer.locator('.content code').textContent().then((text) => text ?? '').catch(() => '');
+      await eventually(shownCode, (shown) => shown.split('\n').length > 20, 'the answer to show 20 lines of code');
+      await world.chat.stopButton().click();
+      await world.chat.assistantMessage(0, 'stopped', 10_000);
+      const shown = await shownCode();
+      const lines = shown.split('\n');
+      assert.ok(code.startsWith(shown) && lines.length > 20 && lines.length < 400, `the code kept is what streamed: ${lines.length} lines`);
+      assert.equal(await answer.locator('.content .code-block').count(), 1);
+      // Every complete line highlighted (and the partial last one, if it has its keyword); none left plain.
+      const complete = lines.length - 1;
+      await eventually(() => answer.locator('.content code .hljs-keyword').count(), (count) => count >= complete && count <= complete + 1, 'the lines kept to be highlighted');
+      assert.equal(await answer.locator('.content code.code-plain').count(), 0);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal(await shownCode(), shown, 'nothing was added after Stop');
+    } finally {
+      await newChat();
+      await selectModel('echo-1');
+    }
   });
 
   it('puts an editor selection into the prompt as a fenced block (Ctrl+Alt+Enter)', async () => {

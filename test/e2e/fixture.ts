@@ -3,7 +3,7 @@
 // screenshot, the page's console errors and code-server's log in test-results/.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { startReferenceServer, type ReferenceServer, type RequestRecord } from '../../server';
+import { defaultConfig, startReferenceServer, type ModelConfig, type ReferenceServer, type RequestRecord } from '../../server';
 import type { EditorName } from '../harness/codeServerInstall';
 import { startEditor, type Editor } from '../harness/editor';
 import { packageExtension } from '../harness/packageExtension';
@@ -25,6 +25,8 @@ export interface SuiteOptions {
    * folder as the extension under development (kept in the suite's test-results folder).
    */
   packaged?: boolean;
+  /** Models the suite's reference server offers besides its default ones (a paced echo model, say). */
+  models?: ModelConfig[];
 }
 
 export interface SuiteWorld {
@@ -86,7 +88,7 @@ export function useFreshEditor(options: SuiteOptions = {}): SuiteWorld {
     suiteDir = path.join(testResultsDir, 'e2e', sanitizeFileName(this.test?.parent?.fullTitle() ?? 'suite'));
     fs.rmSync(suiteDir, { recursive: true, force: true });
     const installVsix = options.packaged ? packageExtension(path.join(suiteDir, 'model-access.vsix')) : undefined;
-    server = await startReferenceServer();
+    server = await startReferenceServer(options.models ? { config: { ...defaultConfig, models: [...defaultConfig.models, ...options.models] } } : {});
     editor = await startEditor({
       installVsix,
       editor: options.editor,
