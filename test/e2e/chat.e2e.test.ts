@@ -32,6 +32,23 @@ describe('flow: chat in the sidebar', () => {
     await eventually(() => world.chat.messages().count(), (count) => count === 0, 'New Chat to leave the chat');
   }
 
+  /**
+   * Holds the page's main thread for 500 ms once `selector` matches in it, as a busy workbench (which shares
+   * it in code-server) would: the rest of a fast stream arrives meanwhile, far more than a frame renders, so
+   * the page falls behind for sure. (Observers run in the order they were made: one made after this sees
+   * the page after the hold.)
+   */
+  async function holdPageOnceShown(selector: string): Promise<void> {
+    await world.chat.frame.locator('body').evaluate((_body, wanted) => {
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector(wanted)) return;
+        observer.disconnect();
+        for (const end = Date.now() + 500; Date.now() < end;);
+      });
+      observer.observe(document.body, { subtree: true, childList: true });
+    }, selector);
+  }
+
   it('shows exactly the reply echo-1 streams', async () => {
     await world.openModelAccess();
     const prompt = 'Please repeat: the quick brown fox jumps over 13 lazy dogs';
@@ -166,20 +183,17 @@ describe('flow: chat in the sidebar', () => {
     // the page is behind for sure, its main thread is held for 500 ms once the answer shows code, as a busy
     // workbench (which shares it in code-server) would: the rest of the stream arrives meanwhile, far more
     // than a frame renders. The page records the most lines it showed unhighlighted at once.
+    await newChat();
     await selectModel('echo-1');
     const lines = 1_500;
     const code = Array.from({ length: lines }, (_, i) => `const value${i} = compute(${i}); // line ${i}\n`).join('');
+    await holdPageOnceShown('.message[data-role=assistant] .content code');
     await world.chat.frame.locator('body').evaluate(() => {
       const probe = window as unknown as { __mostPlain: number };
       probe.__mostPlain = 0;
-      let held = false;
       new MutationObserver(() => {
         const shown = document.querySelector('.message[data-role=assistant] .content code');
         if (!shown) return;
-        if (!held) {
-          held = true;
-          for (const end = Date.now() + 500; Date.now() < end;);
-        }
         const shownLines = shown.textContent?.split('\n').length ?? 1;
         probe.__mostPlain = Math.max(probe.__mostPlain, shownLines - 1 - shown.querySelectorAll('.hljs-keyword').length);
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
@@ -203,17 +217,13 @@ describe('flow: chat in the sidebar', () => {
     const blocks = 250;
     const text = Array.from({ length: blocks }, (_, i) =>
       `Step ${i} computes the next value from the one before it, and checks it against the limit.\n\n\`\`\`ts\nconst value${i} = compute(${i}); // step ${i}\n\`\`\`\n`).join('\n');
+    await holdPageOnceShown('.message[data-role=assistant] .content .code-block');
     await world.chat.frame.locator('body').evaluate(() => {
       const probe = window as unknown as { __mostPlain: number };
       probe.__mostPlain = 0;
-      let held = false;
       new MutationObserver(() => {
         const answer = document.querySelector('.message[data-role=assistant] .content');
-        if (!answer?.querySelector('.code-block')) return;
-        if (!held) {
-          held = true;
-          for (const end = Date.now() + 500; Date.now() < end;);
-        }
+        if (!answer) return;
         probe.__mostPlain = Math.max(probe.__mostPlain, answer.querySelectorAll('code.code-plain').length);
       }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
     });

@@ -74,62 +74,11 @@ describe('webview/markdown: frame budget', function () {
 
   /**
    * A view on the page's budget, rendered a frame at a time as the page's scheduler does (start,
-   * update, end), as the view of an answer that streams: what it leaves over puts the page behind.
+   * update, end), as the view of an answer that streams: what it leaves over puts the page behind. On a
+   * machine where rendering a character costs `cost()` ms (read when the clock is), nothing else; by
+   * default a fast one (the clock does not move).
    */
-  const pageView = (msPerCall: number): { view: MarkdownView; renderer: StreamingMarkdownRenderer; budget: FrameBudget; frame(): number } => {
-    let clock = 0;
-    const budget = new FrameBudget(() => (clock += msPerCall));
-    const renderer = new StreamingMarkdownRenderer(md);
-    const view = new MarkdownView(window.document.createElement('div'), renderer, sanitize, budget);
-    return {
-      view,
-      renderer,
-      budget,
-      frame: () => {
-        const before = renderer.source.length;
-        budget.startFrame();
-        if (view.update(false)) budget.leaveText();
-        budget.endFrame();
-        return renderer.source.length - before;
-      },
-    };
-  };
-
-  it('a frame after one that left text over takes BEHIND_FRAME_BUDGET_CHARS, and FRAME_BUDGET_CHARS again once the page has caught up', () => {
-    const { view, budget, frame } = pageView(0);
-    view.append(shapeText('paragraph', 3 * BEHIND_FRAME_BUDGET_CHARS));
-    assert.equal(budget.isBehind, false);
-    assert.equal(frame(), FRAME_BUDGET_CHARS, 'the first frame of a batch: the page was not behind');
-    assert.equal(budget.isBehind, true);
-    const added: number[] = [];
-    while (budget.isBehind) added.push(frame());
-    assert.deepEqual(added.slice(0, -1), added.slice(0, -1).map(() => BEHIND_FRAME_BUDGET_CHARS));
-    assert.ok(added.at(-1)! <= BEHIND_FRAME_BUDGET_CHARS);
-    // Caught up: the next batch starts at the normal budget again.
-    view.append(shapeText('paragraph', 2 * FRAME_BUDGET_CHARS));
-    assert.equal(frame(), FRAME_BUDGET_CHARS);
-  });
-
-  it('behind the stream, a frame adds no more than FRAME_BUDGET_CHARS to an open table (the browser lays it out whole), and takes more again once the table ends', () => {
-    const { view, renderer, budget, frame } = pageView(0);
-    const table = shapeText('table', 3 * BEHIND_FRAME_BUDGET_CHARS);
-    view.append(`${table}\n\n${shapeText('paragraph', 3 * BEHIND_FRAME_BUDGET_CHARS)}`);
-    // Characters of the table each frame rendered (the last one goes on into the paragraph).
-    const added: number[] = [];
-    while (renderer.source.length < table.length) {
-      const before = renderer.source.length;
-      frame();
-      added.push(Math.min(renderer.source.length, table.length) - before);
-    }
-    assert.equal(budget.isBehind, true);
-    // At most a slice past the budget: the slice that opens the table is taken before it is open.
-    assert.ok(Math.max(...added) <= FRAME_BUDGET_CHARS + SLICE_CHARS, `added per frame into the table: ${added.join(', ')}`);
-    assert.ok(added.length >= table.length / (FRAME_BUDGET_CHARS + SLICE_CHARS), `${added.length} frames`);
-    assert.equal(frame(), BEHIND_FRAME_BUDGET_CHARS, 'the paragraph after it: the budget of a page behind');
-  });
-
-  /** A page view on a machine where rendering a character costs `cost()` ms (read when the clock is), nothing else. */
-  const costedView = (cost: () => number): ReturnType<typeof pageView> => {
+  const pageView = (cost: () => number = () => 0): { view: MarkdownView; renderer: StreamingMarkdownRenderer; budget: FrameBudget; frame(): number } => {
     const renderer = new StreamingMarkdownRenderer(md);
     let clock = 0;
     let counted = 0;
@@ -153,9 +102,42 @@ describe('webview/markdown: frame budget', function () {
     };
   };
 
+  it('a frame after one that left text over takes BEHIND_FRAME_BUDGET_CHARS, and FRAME_BUDGET_CHARS again once the page has caught up', () => {
+    const { view, budget, frame } = pageView();
+    view.append(shapeText('paragraph', 3 * BEHIND_FRAME_BUDGET_CHARS));
+    assert.equal(budget.isBehind, false);
+    assert.equal(frame(), FRAME_BUDGET_CHARS, 'the first frame of a batch: the page was not behind');
+    assert.equal(budget.isBehind, true);
+    const added: number[] = [];
+    while (budget.isBehind) added.push(frame());
+    assert.deepEqual(added.slice(0, -1), added.slice(0, -1).map(() => BEHIND_FRAME_BUDGET_CHARS));
+    assert.ok(added.at(-1)! <= BEHIND_FRAME_BUDGET_CHARS);
+    // Caught up: the next batch starts at the normal budget again.
+    view.append(shapeText('paragraph', 2 * FRAME_BUDGET_CHARS));
+    assert.equal(frame(), FRAME_BUDGET_CHARS);
+  });
+
+  it('behind the stream, a frame adds no more than FRAME_BUDGET_CHARS to an open table (the browser lays it out whole), and takes more again once the table ends', () => {
+    const { view, renderer, budget, frame } = pageView();
+    const table = shapeText('table', 3 * BEHIND_FRAME_BUDGET_CHARS);
+    view.append(`${table}\n\n${shapeText('paragraph', 3 * BEHIND_FRAME_BUDGET_CHARS)}`);
+    // Characters of the table each frame rendered (the last one goes on into the paragraph).
+    const added: number[] = [];
+    while (renderer.source.length < table.length) {
+      const before = renderer.source.length;
+      frame();
+      added.push(Math.min(renderer.source.length, table.length) - before);
+    }
+    assert.equal(budget.isBehind, true);
+    // At most a slice past the budget: the slice that opens the table is taken before it is open.
+    assert.ok(Math.max(...added) <= FRAME_BUDGET_CHARS + SLICE_CHARS, `added per frame into the table: ${added.join(', ')}`);
+    assert.ok(added.length >= table.length / (FRAME_BUDGET_CHARS + SLICE_CHARS), `${added.length} frames`);
+    assert.equal(frame(), BEHIND_FRAME_BUDGET_CHARS, 'the paragraph after it: the budget of a page behind');
+  });
+
   it('a frame renders what its time takes at the cost a character was measured at, in a few large slices; behind, for BEHIND_FRAME_BUDGET_MS', () => {
     // 2 ms per 1,000 characters: the first slice measures it, the next ones are sized to the time left.
-    const { view, renderer, budget, frame } = costedView(() => 0.002);
+    const { view, renderer, budget, frame } = pageView(() => 0.002);
     view.append(shapeText('paragraph', 3 * BEHIND_FRAME_BUDGET_CHARS));
     const renders = (): number => renderer.work.renders;
     let before = renders();
@@ -170,7 +152,7 @@ describe('webview/markdown: frame budget', function () {
 
   it('when characters suddenly cost ten times more, one frame goes over by at most a slice of MAX_SLICE_CHARS; the next ones fit their time again', () => {
     let cost = 0.0005;
-    const { view, frame } = costedView(() => cost);
+    const { view, frame } = pageView(() => cost);
     view.append(shapeText('paragraph', 3 * BEHIND_FRAME_BUDGET_CHARS));
     frame();
     frame();
@@ -265,7 +247,7 @@ describe('webview/markdown: frame budget', function () {
     };
 
     it('shows the new lines as plain text while behind, highlights nothing meanwhile, then groups of lines at the budget of a page behind each frame, and ends as a full render', () => {
-      const page = pageView(0);
+      const page = pageView();
       const text = shapeText('code', 3 * BEHIND_FRAME_BUDGET_CHARS);
       assert.equal(untilCaughtUp(page, text), 0, 'characters highlighted while behind');
       const container = page.view['container'] as HTMLElement;
@@ -283,7 +265,7 @@ describe('webview/markdown: frame budget', function () {
     });
 
     it('shows the finished code blocks of a mixed answer as plain text while behind, then highlights them a block at a time, and ends as a full render', () => {
-      const page = pageView(0);
+      const page = pageView();
       // Cut where a block ends: the frames here never render it final.
       const mixed = shapeText('mixed', 3 * BEHIND_FRAME_BUDGET_CHARS);
       const text = mixed.slice(0, mixed.lastIndexOf('\n\n') + 2);
@@ -302,7 +284,7 @@ describe('webview/markdown: frame budget', function () {
     });
 
     it('marks bidi controls in a finished block shown plain, and keeps them marked once it is highlighted', () => {
-      const page = pageView(0);
+      const page = pageView();
       const blocks = Array.from({ length: 1_000 }, (_, i) => `Step ${i}:\n\n\`\`\`ts\nconst a${i} = ${i === 500 ? '"\u202Eevil"' : i};\n\`\`\`\n\n`).join('') + 'Done.\n';
       untilCaughtUp(page, blocks);
       const container = page.view['container'] as HTMLElement;
@@ -314,7 +296,7 @@ describe('webview/markdown: frame budget', function () {
     });
 
     it('marks bidi controls and invisible characters in the lines shown plain, as in highlighted ones', () => {
-      const page = pageView(0);
+      const page = pageView();
       const code = ts(400);
       const middle = code.indexOf('step200');
       const text = `\`\`\`ts\n${code.slice(0, middle)}\u202Estep\u200B${code.slice(middle + 4)}\`\`\`\n`;
@@ -329,7 +311,7 @@ describe('webview/markdown: frame budget', function () {
     });
 
     it('an answer that keeps up is highlighted as it streams, with nothing left for later', () => {
-      const page = pageView(0);
+      const page = pageView();
       const text = shapeText('code', 3 * BEHIND_FRAME_BUDGET_CHARS);
       for (let start = 0; start < text.length; start += 500) {
         page.view.append(text.slice(start, start + 500));
@@ -345,7 +327,7 @@ describe('webview/markdown: frame budget', function () {
       const template = `const t = \`template\n${'  ${x} line\n'.repeat(300)}\`;\n`;
       const unclosed = `/* never closed\n${'   goes on\n'.repeat(400)}`;
       for (const text of [`\`\`\`ts\n${ts(60)}${comment}${ts(100, 60)}${template}${ts(100, 160)}\`\`\`\n`, `\`\`\`ts\n${ts(300)}${unclosed}\`\`\`\n`]) {
-        const page = pageView(0);
+        const page = pageView();
         untilCaughtUp(page, text);
         untilHighlighted(page);
         assert.equal(renderedHtml(...Array.from((page.view['container'] as HTMLElement).querySelectorAll('.md-chunk'))), fullRender(text).html);
@@ -353,7 +335,7 @@ describe('webview/markdown: frame budget', function () {
     });
 
     it('an answer that ends inside the block (stopped) while the page is behind shows its last partial line plain too, then highlights it, and ends as a full render', () => {
-      const page = pageView(0);
+      const page = pageView();
       const text = `\`\`\`ts\n${ts(400)}const partial = `;
       page.view.append(text);
       // Frames as the page's scheduler runs them, the answer complete (as when Stop was pressed).
@@ -373,7 +355,7 @@ describe('webview/markdown: frame budget', function () {
     });
 
     it('an open block whose plain lines end inside a comment shows them highlighted as its unsettled rest, and ends as a full render', () => {
-      const page = pageView(0);
+      const page = pageView();
       const start = `\`\`\`ts\n${ts(60)}/* a comment\n${'   that goes on\n'.repeat(1_500)}`;
       untilCaughtUp(page, start);
       untilHighlighted(page);
