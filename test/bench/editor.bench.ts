@@ -13,6 +13,7 @@ import { ChatView } from '../e2e/chatView';
 import { cpuSnapshot, cpuUse, type CpuUse } from './processCpu';
 import { runReopenBench, type ReopenResult } from './reopen.bench';
 import { untilQuiet } from './untilQuiet';
+import { keyLatency, type KeyEventEntry, type KeyLatency } from './keyLatency';
 import { describeTracedLongTask, longTasksInTrace, type TraceEvent } from './traceTasks';
 import { startStreamingChat } from '../e2e/referenceClient';
 import { shapeText, type ShapeName } from '../unit/webview/markdown/shapes';
@@ -27,6 +28,11 @@ export interface EditorCase {
    * from pressing Stop, and tokens/s and the raw read do not apply.
    */
   stopAfterMs?: number;
+  /**
+   * Keys are typed into the prompt from Send on, as a user writes the next question while the answer
+   * streams: how long each took to paint (`keys`).
+   */
+  typing?: boolean;
 }
 
 export interface EditorResult extends EditorCase {
@@ -50,6 +56,8 @@ export interface EditorResult extends EditorCase {
   longestTaskMs: number;
   /** The CPU every process used from Send until the answer was done (Linux only). */
   cpu?: CpuUse;
+  /** The keys typed while the answer streamed (`typing` cases). */
+  keys?: KeyLatency;
 }
 
 export const EDITOR_CASES: EditorCase[] = [
@@ -65,23 +73,45 @@ export const EDITOR_CASES: EditorCase[] = [
   // A 1,000-line fenced code block; and the same block stopped in the middle as it streams at a model's pace.
   { shape: 'code', chars: 88_000 },
   { shape: 'code', chars: 88_000, pace: 2000, stopAfterMs: 4_000 },
+  // Typing the next question while an answer streams: at full speed, and at a model's pace.
+  { shape: 'mixed', chars: 100_000, typing: true },
+  { shape: 'list', chars: 60_000, pace: 2000, typing: true },
 ];
+
+/**
+ * Typed into the prompt a key every TYPING_DELAY_MS (Playwright's delay after each key's events were
+ * handled), about a fast typist's pace; no `#` (it opens the file picker) and no Enter.
+ */
+const TYPED_TEXT = 'and what does the second part of it do when the list is empty?';
+const TYPING_DELAY_MS = 30;
 
 /** A case's name, as BENCH_SHAPES takes it: `code-full`, `list-2000`, `code-2000-stop`. */
 export function caseName(benchCase: EditorCase): string {
-  return `${benchCase.shape}-${benchCase.pace ?? 'full'}${benchCase.stopAfterMs === undefined ? '' : '-stop'}`;
+  return `${benchCase.shape}-${benchCase.pace ?? 'full'}${benchCase.stopAfterMs === undefined ? '' : '-stop'}${benchCase.typing ? '-typing' : ''}`;
 }
 
 const PACED_MODEL = 'echo-paced-bench';
 
-interface Probe { longTasks: number[]; firstChange: number; lastChange: number; textShown: number; lastDelta: number }
+interface Probe {
+  longTasks: number[];
+  firstChange: number;
+  lastChange: number;
+  textShown: number;
+  /** textShown on the page's clock (performance.now()), as Event Timing entries are. */
+  textShownAt: number;
+  lastDelta: number;
+  /** Keydowns in the page before the answer was shown. */
+  keysTyped: number;
+  keyEvents: KeyEventEntry[];
+}
 
 /**
  * Installed in the webview's frame: long tasks, when the last delta arrived, when all of the answer's
- * text is shown (its status no longer streaming) and when its DOM changes (a frame later: painted).
+ * text is shown (its status no longer streaming), when its DOM changes (a frame later: painted), and the
+ * keys typed meanwhile (each key's events as Event Timing reports them: 16 ms or longer).
  */
 function installProbe(): void {
-  const probe: Probe = { longTasks: [], firstChange: 0, lastChange: 0, textShown: 0, lastDelta: 0 };
+  const probe: Probe = { longTasks: [], firstChange: 0, lastChange: 0, textShown: 0, textShownAt: 0, lastDelta: 0, keysTyped: 0, keyEvents: [] };
   (window as unknown as { __benchProbe: Probe }).__benchProbe = probe;
   window.addEventListener('message', (event: MessageEvent<unknown>) => {
     if ((event.data as { type?: unknown } | null)?.type === 'delta') probe.lastDelta = Date.now();
@@ -92,12 +122,21 @@ function installProbe(): void {
       if (entry.duration > 50) console.log(`bench-longtask ${Math.round(entry.startTime + performance.timeOrigin)} ${Math.round(entry.duration)}`);
     }
   }).observe({ type: 'longtask' });
+  window.addEventListener('keydown', () => { if (probe.textShown === 0) probe.keysTyped++; }, true);
+  new PerformanceObserver((list) => {
+    // (`interactionId` is newer than the DOM types this project compiles against.)
+    for (const entry of list.getEntries() as (PerformanceEventTiming & { interactionId: number })[]) {
+      if (entry.name.startsWith('key') || entry.name === 'input' || entry.name === 'beforeinput') {
+        probe.keyEvents.push({ interactionId: entry.interactionId, startTime: entry.startTime, duration: entry.duration, processingStart: entry.processingStart });
+      }
+    }
+  }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
   const list = document.querySelector('.message-list');
   if (!list) throw new Error('no .message-list in the chat webview');
   new MutationObserver((records) => {
     const answer = records.find((record) => record.type === 'attributes' && (record.target as Element).matches('.message[data-role=assistant]'));
     if (answer && (answer.target as Element).getAttribute('data-status') !== 'streaming' && probe.textShown === 0) {
-      requestAnimationFrame(() => { probe.textShown = Date.now(); });
+      requestAnimationFrame(() => { probe.textShown = Date.now(); probe.textShownAt = performance.now(); });
     }
     const inAnswer = records.some((record) => {
       const target = record.target instanceof Element ? record.target : record.target.parentElement;
@@ -302,6 +341,8 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
       const cpuBefore = cpuSnapshot();
       const sent = Date.now();
       await chat.prompt().press('Enter');
+      // (Into the page's focused element: the prompt keeps the focus after Send.)
+      const typing = benchCase.typing ? workbench.page.keyboard.type(TYPED_TEXT, { delay: TYPING_DELAY_MS }) : undefined;
       let stopped: number | undefined;
       if (benchCase.stopAfterMs !== undefined) {
         await new Promise((resolve) => setTimeout(resolve, benchCase.stopAfterMs));
@@ -313,6 +354,12 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
       }
       await untilAnswerDone(frame, stopped === undefined ? 'done' : 'stopped');
       const cpuAfter = cpuSnapshot();
+      if (typing) {
+        await typing;
+        // Keys that went elsewhere would measure nothing.
+        const typed = await chat.prompt().inputValue();
+        if (typed !== TYPED_TEXT) throw new Error(`the keys typed did not all reach the prompt: ${JSON.stringify(typed)}`);
+      }
       // Done is all of the text; code shown plain while the page was behind is highlighted after it.
       await frame.waitForFunction(() => Date.now() - (window as unknown as { __benchProbe: Probe }).__benchProbe.lastChange > 300, undefined, { timeout: 30_000, polling: 50 });
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -335,9 +382,10 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
         longTasksOver50: probe.longTasks.filter((duration) => duration > 50).length,
         longestTaskMs: Math.max(0, ...probe.longTasks),
         ...(cpuBefore && cpuAfter ? { cpu: cpuUse(cpuBefore, cpuAfter) } : {}),
+        ...(typing ? { keys: keyLatency(probe.keyEvents, probe.keysTyped, probe.textShownAt) } : {}),
       };
       results.push(result);
-      log(`  ${benchCase.shape} ${benchCase.chars / 1000} KB${benchCase.pace ? ` at ${benchCase.pace} tok/s` : ''}${stopped === undefined ? '' : ', stopped'}: done`);
+      log(`  ${benchCase.shape} ${benchCase.chars / 1000} KB${benchCase.pace ? ` at ${benchCase.pace} tok/s` : ''}${stopped === undefined ? '' : ', stopped'}${typing ? ', typing' : ''}: done`);
     }
     }
   } finally {

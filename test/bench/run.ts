@@ -12,6 +12,7 @@ import { activationReport } from './activation.bench';
 import { EDITOR_CASES, runEditorBench, type EditorResult } from './editor.bench';
 import { CPU_ROLES, type CpuRole, type CpuUse } from './processCpu';
 import { PAGE_CASES, runPageBench, type PageResult } from './page.bench';
+import type { KeyLatency } from './keyLatency';
 import type { ReopenResult } from './reopen.bench';
 import { runJsdomBench, type JsdomResult } from './render.bench';
 
@@ -40,9 +41,10 @@ function range(values: readonly number[], digits = 0): string {
   return low === high ? low : `${low}–${high}`;
 }
 
-/** The pace column: `full`, the paced tokens/s, and `, Stop` when Stop is pressed mid-answer. */
+/** The pace column: `full`, the paced tokens/s, `, Stop` when Stop is pressed mid-answer, `, typing` when keys are typed meanwhile. */
 function paceCell(benchCase: EditorResult): string {
-  return `${benchCase.pace ? String(benchCase.pace) : 'full'}${benchCase.stopAfterMs === undefined ? '' : `, Stop at ${benchCase.stopAfterMs / 1000} s`}`;
+  return `${benchCase.pace ? String(benchCase.pace) : 'full'}${benchCase.stopAfterMs === undefined ? '' : `, Stop at ${benchCase.stopAfterMs / 1000} s`}`
+    + `${benchCase.typing ? ', typing' : ''}`;
 }
 
 /** A case's row; with several runs, each cell is the range over them. */
@@ -108,6 +110,18 @@ async function main(): Promise<number> {
       const cells = [first.shape, kb(first.chars), paceCell(first), cell((cpu) => cpu.windowMs), cell((cpu) => cpu.machineBusyPercent),
         ...roles.map(([role]) => cell((cpu) => cpu.ms[role]))];
       console.log(`| ${cells.join(' | ')} |`);
+    }
+  }
+  const typed = editor.filter((results) => results.every((result) => result.keys !== undefined));
+  if (typed.length > 0) {
+    console.log('Keys typed into the prompt while the answer streamed (from Send until it was shown whole; a key every 30 ms), each from'
+      + ' its press to the next frame painted (Event Timing, which reports only events of 16 ms or more: 0 = every key under 16 ms):');
+    console.log('| shape | size | pace tok/s | keys typed | keys ≥ 50 ms | slowest key ms | longest wait for the page ms |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- |');
+    for (const results of typed) {
+      const [first] = results;
+      const cell = (value: (keys: KeyLatency) => number): string => range(results.map((result) => value(result.keys as KeyLatency)));
+      console.log(`| ${first.shape} | ${kb(first.chars)} | ${paceCell(first)} | ${cell((keys) => keys.typed)} | ${cell((keys) => keys.over50)} | ${cell((keys) => keys.slowestMs)} | ${cell((keys) => keys.longestDelayMs)} |`);
     }
   }
   if (reopen.length > 0) {
