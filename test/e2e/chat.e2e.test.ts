@@ -19,6 +19,9 @@ describe('flow: chat in the sidebar', () => {
     await world.chat.prompt().waitFor({ state: 'visible', timeout: 30_000 });
   }
 
+  // Every test starts with the Chat view open and its page loaded, so each one runs alone too (`--grep`).
+  beforeEach(openChatReady);
+
   /** Makes `id` the chat's model through Select Model, and waits for the chat's model button to show it. */
   async function selectModel(id: string): Promise<void> {
     await world.workbench.runCommand('Model Access: Select Model');
@@ -50,7 +53,6 @@ describe('flow: chat in the sidebar', () => {
   }
 
   it('shows exactly the reply echo-1 streams', async () => {
-    await world.openModelAccess();
     const prompt = 'Please repeat: the quick brown fox jumps over 13 lazy dogs';
     const expected = (await streamedReply(world.server.baseUrl, 'demo-key', 'echo-1', prompt)).trim();
     assert.ok(expected.length > 0, 'the reference server streamed nothing');
@@ -63,7 +65,6 @@ describe('flow: chat in the sidebar', () => {
   });
 
   it('shows every row of a long table echo-1 streams, the last ones too (past 100 rows a streaming table updates less often)', async () => {
-    await world.openModelAccess();
     const rows = 150;
     const prompt = `| n | square |\n|---|---|\n${Array.from({ length: rows }, (_, i) => `| ${i} | ${i * i} |`).join('\n')}`;
     const before = await world.chat.messages('assistant').count();
@@ -75,7 +76,6 @@ describe('flow: chat in the sidebar', () => {
   });
 
   it("only the last message shows its actions at rest; an earlier one's show while the pointer is on it or focus is in it", async () => {
-    await world.openModelAccess();
     const before = await world.chat.messages('assistant').count();
     await world.chat.send('first question');
     await world.chat.assistantMessage(before, 'done');
@@ -284,7 +284,6 @@ describe('flow: chat in the sidebar', () => {
   });
 
   it('keeps the conversation across a window reload, even one right after an answer', async () => {
-    await openChatReady();
     await selectModel('echo-1');
     const answered = await world.chat.messages('assistant').count();
     await world.chat.send('Remember this after the reload');
@@ -298,7 +297,6 @@ describe('flow: chat in the sidebar', () => {
   });
 
   it('keeps a new chat whole when the browser page is reloaded (F5) right after its answer', async () => {
-    await openChatReady();
     // A new chat, so the pointer to the current chat must survive the reload as well as its transcript.
     await world.workbench.runCommand('Model Access: New Chat');
     await eventually(() => world.chat.messages().count(), (count) => count === 0, 'New Chat to empty the conversation');
