@@ -195,11 +195,15 @@ export class MarkdownView {
           break;
         case 'closeCode':
           break; // done above, first
-        case 'discardOpen':
-          for (const node of this.open[0]?.nodes ?? []) node.parentNode?.removeChild(node);
-          this.count(this.open[0]?.nodes.length ?? 0);
+        case 'discardOpen': {
+          const removed = this.open[0]?.nodes ?? [];
+          for (const node of removed) node.parentNode?.removeChild(node);
+          this.count(removed.length);
+          // Its code shown plain goes with it: the rebuilt container shows (and highlights) its own.
+          this.plainCode = this.plainCode.filter((block) => !(block instanceof PlainCodeBlock && removed.some((node) => block.isWithin(node))));
           this.open = [];
           break;
+        }
       }
     }
     // Recorded for the open code block too: a stale value would count as a change next frame, and

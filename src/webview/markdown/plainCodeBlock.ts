@@ -21,6 +21,11 @@ export class PlainCodeBlock {
     return Array.from(fragment.querySelectorAll<HTMLElement>(`code.${PLAIN_CODE_CLASS}`), (code) => new PlainCodeBlock(code, sanitize, work));
   }
 
+  /** True when the block is `node` or inside it. */
+  isWithin(node: Node): boolean {
+    return node.contains(this.code);
+  }
+
   get hasPlainLines(): boolean {
     return this.code.classList.contains(PLAIN_CODE_CLASS);
   }

@@ -368,5 +368,20 @@ describe('webview/markdown: frame budget', function () {
       untilHighlighted(page);
       assert.equal(renderedHtml(...Array.from(container.querySelectorAll('.md-chunk'))), fullRender(start + end).html);
     });
+
+    it('code shown plain in a list that is then rebuilt (a blank line made it loose) is highlighted as the rebuilt list shows it, never where it was', () => {
+      const page = pageView();
+      const items = Array.from({ length: 1_000 }, (_, i) => `- item ${i}\n  \`\`\`ts\n  const a${i} = ${i};\n  \`\`\`\n`).join('');
+      const text = `${items}\n- a loose item\n`;
+      const container = page.view['container'] as HTMLElement;
+      untilCaughtUp(page, text);
+      const plain = container.querySelectorAll('code.code-plain');
+      assert.ok(plain.length > 500, `${plain.length} code blocks plain`);
+      const code = Array.from(plain, (block) => block.textContent ?? '').join('');
+      const before = page.renderer.work.highlightedChars;
+      untilHighlighted(page);
+      assert.equal(page.renderer.work.highlightedChars - before, code.length, 'characters highlighted: the plain blocks shown, each once');
+      assert.equal(renderedHtml(...Array.from(container.querySelectorAll('.md-chunk, .md-tail'))), fullRender(text).html);
+    });
   });
 });
