@@ -12,7 +12,6 @@ import { activationReport } from './activation.bench';
 import { EDITOR_CASES, runEditorBench, type EditorResult } from './editor.bench';
 import { CPU_ROLES, type CpuRole, type CpuUse } from './processCpu';
 import { PAGE_CASES, runPageBench, type PageResult } from './page.bench';
-import type { KeyLatency } from './keyLatency';
 import type { ReopenResult } from './reopen.bench';
 import { runJsdomBench, type JsdomResult } from './render.bench';
 
@@ -54,6 +53,24 @@ function editorRow(runs: readonly EditorResult[]): string {
   return line(['editor', first.shape, kb(first.chars), paceCell(first), DASH, DASH, DASH, DASH,
     cell((r) => r.tokensPerSecond), cell((r) => r.lastTokenVisibleMs), cell((r) => r.webviewMs), cell((r) => r.lastTokenSettledMs), cell((r) => r.ratioToRaw, 2),
     cell((r) => r.longTasksOver50), cell((r) => r.longestTaskMs)]);
+}
+
+/**
+ * A table of the editor cases each of whose runs measured `part` (the CPU use, the keys typed): a case's shape,
+ * size and pace, then `cells` of the part, each the range over the runs. Nothing when no case has it.
+ */
+function partTable<T>(editor: readonly EditorResult[][], part: (result: EditorResult) => T | undefined, title: string,
+  headers: readonly string[], cells: readonly ((value: T) => number)[]): void {
+  const rows = editor.filter((results) => results.every((result) => part(result) !== undefined));
+  if (rows.length === 0) return;
+  console.log(title);
+  console.log(`| shape | size | pace tok/s | ${headers.join(' | ')} |`);
+  console.log(`|${' --- |'.repeat(3 + headers.length)}`);
+  for (const results of rows) {
+    const [first] = results;
+    const values = results.map((result) => part(result) as T);
+    console.log(`| ${[first.shape, kb(first.chars), paceCell(first), ...cells.map((cell) => range(values.map(cell)))].join(' | ')} |`);
+  }
 }
 
 async function main(): Promise<number> {
@@ -98,32 +115,16 @@ async function main(): Promise<number> {
   for (const result of jsdom) console.log(jsdomRow(result));
   for (const results of editor) console.log(editorRow(results));
   if (editorNote) console.log(editorNote);
-  const withCpu = editor.filter((results) => results.every((result) => result.cpu !== undefined));
-  if (withCpu.length > 0) {
-    console.log('CPU from Send until the answer was done, by process (ms of CPU; the machine\'s busy time in % of all its cores):');
-    const roles = Object.entries(CPU_ROLES) as [CpuRole, string][];
-    console.log(`| shape | size | pace tok/s | window ms | machine busy % | ${roles.map(([, label]) => label).join(' | ')} |`);
-    console.log(`|${' --- |'.repeat(5 + roles.length)}`);
-    for (const results of withCpu) {
-      const [first] = results;
-      const cell = (value: (cpu: CpuUse) => number): string => range(results.map((result) => value(result.cpu as CpuUse)));
-      const cells = [first.shape, kb(first.chars), paceCell(first), cell((cpu) => cpu.windowMs), cell((cpu) => cpu.machineBusyPercent),
-        ...roles.map(([role]) => cell((cpu) => cpu.ms[role]))];
-      console.log(`| ${cells.join(' | ')} |`);
-    }
-  }
-  const typed = editor.filter((results) => results.every((result) => result.keys !== undefined));
-  if (typed.length > 0) {
-    console.log('Keys typed into the prompt while the answer streamed (from Send until it was shown whole; a key every 30 ms), each from'
-      + ' its press to the next frame painted (Event Timing, which reports only events of 16 ms or more: 0 = every key under 16 ms):');
-    console.log('| shape | size | pace tok/s | keys typed | keys ≥ 50 ms | slowest key ms | longest wait for the page ms |');
-    console.log('| --- | --- | --- | --- | --- | --- | --- |');
-    for (const results of typed) {
-      const [first] = results;
-      const cell = (value: (keys: KeyLatency) => number): string => range(results.map((result) => value(result.keys as KeyLatency)));
-      console.log(`| ${first.shape} | ${kb(first.chars)} | ${paceCell(first)} | ${cell((keys) => keys.typed)} | ${cell((keys) => keys.over50)} | ${cell((keys) => keys.slowestMs)} | ${cell((keys) => keys.longestDelayMs)} |`);
-    }
-  }
+  const roles = Object.entries(CPU_ROLES) as [CpuRole, string][];
+  partTable(editor, (result) => result.cpu,
+    'CPU from Send until the answer was done, by process (ms of CPU; the machine\'s busy time in % of all its cores):',
+    ['window ms', 'machine busy %', ...roles.map(([, label]) => label)],
+    [(cpu) => cpu.windowMs, (cpu) => cpu.machineBusyPercent, ...roles.map(([role]) => (cpu: CpuUse) => cpu.ms[role])]);
+  partTable(editor, (result) => result.keys,
+    'Keys typed into the prompt while the answer streamed (from Send until it was shown whole; a key every 30 ms), each from'
+      + ' its press to the next frame painted (Event Timing, which reports only events of 16 ms or more: 0 = every key under 16 ms):',
+    ['keys typed', 'keys ≥ 50 ms', 'slowest key ms', 'longest wait for the page ms'],
+    [(keys) => keys.typed, (keys) => keys.over50, (keys) => keys.slowestMs, (keys) => keys.longestDelayMs]);
   if (reopen.length > 0) {
     const [first] = reopen;
     const cell = (value: (result: ReopenResult) => number): string => range(reopen.map(value));
