@@ -79,8 +79,8 @@ export const EDITOR_CASES: EditorCase[] = [
 ];
 
 /**
- * Typed into the prompt a key every TYPING_DELAY_MS (Playwright's delay after each key's events were
- * handled), about a fast typist's pace; no `#` (it opens the file picker) and no Enter.
+ * Typed into the prompt a key about every TYPING_DELAY_MS (Playwright holds each key down that long, and presses the
+ * next once the page has had the last one), a fast typist's pace; no `#` (it opens the file picker) and no Enter.
  */
 const TYPED_TEXT = 'and what does the second part of it do when the list is empty?';
 const TYPING_DELAY_MS = 30;
