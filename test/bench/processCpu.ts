@@ -23,6 +23,14 @@ export interface CpuSnapshot {
   total: number;
   /** Jiffies of each process, by pid, with its role. */
   processes: Map<number, { role: CpuRole; jiffies: number }>;
+  /** The scheduler's account of each renderer's main thread, by pid (where the kernel keeps one). */
+  rendererThreads: Map<number, ThreadTimes>;
+}
+
+/** /proc/<pid>/task/<tid>/schedstat: nanoseconds on a CPU, and runnable but waiting for one. */
+export interface ThreadTimes {
+  cpuNs: number;
+  waitNs: number;
 }
 
 export interface CpuUse {
@@ -31,6 +39,11 @@ export interface CpuUse {
   machineBusyPercent: number;
   /** CPU milliseconds per role over the window. */
   ms: Record<CpuRole, number>;
+  /**
+   * The main thread of the renderer that worked most (the chat page's, which code-server shares with the
+   * workbench): ms on a CPU, and ms it was ready to run but waited for a CPU the other processes had.
+   */
+  pageThread?: { cpuMs: number; waitMs: number };
 }
 
 const TICKS_PER_SECOND = 100; // USER_HZ: 100 on every Linux the bench runs on.
@@ -52,6 +65,7 @@ export function cpuSnapshot(): CpuSnapshot | undefined {
   const idle = (values[3] ?? 0) + (values[4] ?? 0);
   const total = values.reduce((sum, value) => sum + value, 0);
   const processes = new Map<number, { role: CpuRole; jiffies: number }>();
+  const rendererThreads = new Map<number, ThreadTimes>();
   for (const entry of fs.readdirSync('/proc')) {
     const pid = Number(entry);
     if (!Number.isInteger(pid)) continue;
@@ -60,12 +74,17 @@ export function cpuSnapshot(): CpuSnapshot | undefined {
       // Fields after the command name (which may hold spaces and parentheses): utime and stime are the 12th and 13th.
       const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const commandLine = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      processes.set(pid, { role: roleOf(pid, commandLine), jiffies: Number(after[11]) + Number(after[12]) });
+      const role = roleOf(pid, commandLine);
+      processes.set(pid, { role, jiffies: Number(after[11]) + Number(after[12]) });
+      if (role === 'renderer') {
+        const [cpuNs, waitNs] = fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(/\s+/).map(Number);
+        if (Number.isFinite(cpuNs) && Number.isFinite(waitNs)) rendererThreads.set(pid, { cpuNs, waitNs });
+      }
     } catch {
       // The process ended while it was read.
     }
   }
-  return { at: Date.now(), busy: total - idle, total, processes };
+  return { at: Date.now(), busy: total - idle, total, processes, rendererThreads };
 }
 
 /** The CPU each role used between two snapshots (a process that started in between counts from zero). */
@@ -75,5 +94,16 @@ export function cpuUse(before: CpuSnapshot, after: CpuSnapshot): CpuUse {
     ms[role] += ((jiffies - (before.processes.get(pid)?.jiffies ?? 0)) * 1000) / TICKS_PER_SECOND;
   }
   const total = after.total - before.total;
-  return { windowMs: after.at - before.at, machineBusyPercent: total > 0 ? (100 * (after.busy - before.busy)) / total : 0, ms };
+  let pageThread: CpuUse['pageThread'];
+  for (const [pid, times] of after.rendererThreads) {
+    const start = before.rendererThreads.get(pid) ?? { cpuNs: 0, waitNs: 0 };
+    const cpuMs = (times.cpuNs - start.cpuNs) / 1e6;
+    if (pageThread === undefined || cpuMs > pageThread.cpuMs) pageThread = { cpuMs, waitMs: (times.waitNs - start.waitNs) / 1e6 };
+  }
+  return {
+    windowMs: after.at - before.at,
+    machineBusyPercent: total > 0 ? (100 * (after.busy - before.busy)) / total : 0,
+    ms,
+    ...(pageThread ? { pageThread } : {}),
+  };
 }

@@ -117,9 +117,11 @@ async function main(): Promise<number> {
   if (editorNote) console.log(editorNote);
   const roles = Object.entries(CPU_ROLES) as [CpuRole, string][];
   partTable(editor, (result) => result.cpu,
-    'CPU from Send until the answer was done, by process (ms of CPU; the machine\'s busy time in % of all its cores):',
-    ['window ms', 'machine busy %', ...roles.map(([, label]) => label)],
-    [(cpu) => cpu.windowMs, (cpu) => cpu.machineBusyPercent, ...roles.map(([role]) => (cpu: CpuUse) => cpu.ms[role])]);
+    'CPU from Send until the answer was done, by process (ms of CPU; the machine\'s busy time in % of all its cores; the chat page\'s'
+      + ' main thread — the renderer\'s, shared with the workbench — on a CPU, and ready to run but waiting for one, from the kernel\'s schedstat):',
+    ['window ms', 'machine busy %', ...roles.map(([, label]) => label), 'page thread on a CPU', 'page thread waiting for a CPU'],
+    [(cpu) => cpu.windowMs, (cpu) => cpu.machineBusyPercent, ...roles.map(([role]) => (cpu: CpuUse) => cpu.ms[role]),
+      (cpu) => cpu.pageThread?.cpuMs ?? Number.NaN, (cpu) => cpu.pageThread?.waitMs ?? Number.NaN]);
   partTable(editor, (result) => result.keys,
     'Keys typed into the prompt while the answer streamed (from Send until it was shown whole; a key every 30 ms), each from'
       + ' its press to the next frame painted (Event Timing, which reports only events of 16 ms or more: 0 = every key under 16 ms):',

@@ -4,6 +4,16 @@ import * as os from 'node:os';
 import { cpuSnapshot, cpuUse, roleOf, type CpuRole, type CpuSnapshot } from '../../../test/bench/processCpu';
 
 describe('bench: CPU by process', () => {
+  it('reports the main thread of the renderer that ran most: its time on a CPU and its wait for one', () => {
+    const snapshot = (rendererThreads: [number, { cpuNs: number; waitNs: number }][]): CpuSnapshot =>
+      ({ at: 0, busy: 0, total: 0, processes: new Map(), rendererThreads: new Map(rendererThreads) });
+    // Renderer 10 is the page's (40 ms on a CPU, 25 ms waiting); 11 ran 5 ms; 12 started in between (20 ms).
+    const before = snapshot([[10, { cpuNs: 100e6, waitNs: 50e6 }], [11, { cpuNs: 300e6, waitNs: 0 }]]);
+    const after = snapshot([[10, { cpuNs: 140e6, waitNs: 75e6 }], [11, { cpuNs: 305e6, waitNs: 90e6 }], [12, { cpuNs: 20e6, waitNs: 1e6 }]]);
+    assert.deepEqual(cpuUse(before, after).pageThread, { cpuMs: 40, waitMs: 25 });
+    assert.equal(cpuUse(snapshot([]), snapshot([])).pageThread, undefined);
+  });
+
   it('tells the roles apart by command line', () => {
     assert.equal(roleOf(process.pid, 'node out/test/bench/run.js'), 'bench');
     assert.equal(roleOf(1, '/usr/lib/chromium/chromium --type=renderer --lang=en-US'), 'renderer');
@@ -16,7 +26,7 @@ describe('bench: CPU by process', () => {
 
   it('sums each role\'s CPU between two snapshots; a process started in between counts from zero', () => {
     const snapshot = (at: number, busy: number, total: number, processes: [number, { role: CpuRole; jiffies: number }][]): CpuSnapshot =>
-      ({ at, busy, total, processes: new Map(processes) });
+      ({ at, busy, total, processes: new Map(processes), rendererThreads: new Map() });
     const before = snapshot(1_000, 500, 2_000, [[10, { role: 'renderer', jiffies: 100 }], [11, { role: 'renderer', jiffies: 50 }], [12, { role: 'extensionHost', jiffies: 7 }]]);
     const after = snapshot(1_800, 620, 2_160, [[10, { role: 'renderer', jiffies: 140 }], [11, { role: 'renderer', jiffies: 55 }], [12, { role: 'extensionHost', jiffies: 9 }], [13, { role: 'browser', jiffies: 3 }]]);
     const use = cpuUse(before, after);
