@@ -234,19 +234,27 @@ async function serveWebviewsCrossSite(page: Page): Promise<void> {
 }
 
 /**
- * Waits for the answer with one querySelector every 100 ms: Playwright's own locator engine walks
- * the whole DOM in the page (60+ ms per poll on a 100 KB answer), and those would be the page's
- * longest tasks, counted as the webview's.
+ * Waits for the answer to end without looking at the page again and again: each look is a Playwright call
+ * that takes the page's main thread (its locator engine even walks the whole DOM, 60+ ms on a 100 KB
+ * answer). One call instead, whose promise the page settles when the answer's status leaves `streaming`.
  */
 async function untilAnswerDone(frame: Frame, expected: 'done' | 'stopped'): Promise<void> {
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    const status = await frame.evaluate(() => document.querySelector('.message[data-role=assistant]')?.getAttribute('data-status'));
-    if (status === expected) return;
-    if (status !== undefined && status !== null && status !== 'streaming') throw new Error(`the answer ended as "${status}"`);
-    if (Date.now() > deadline) throw new Error('the answer did not finish in 5 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const status = await frame.evaluate(() => new Promise<string>((resolve) => {
+    const list = document.querySelector('.message-list');
+    if (!list) throw new Error('no .message-list in the chat webview');
+    const check = (): void => {
+      const status = list.querySelector('.message[data-role=assistant]')?.getAttribute('data-status');
+      if (status === undefined || status === null || status === 'streaming') return;
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve(status);
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(list, { subtree: true, attributes: true, attributeFilter: ['data-status'] });
+    const timer = setTimeout(() => { observer.disconnect(); resolve('still streaming after 5 minutes'); }, 300_000);
+    check();
+  }));
+  if (status !== expected) throw new Error(`the answer ended as "${status}"`);
 }
 
 /** Runs every case in one editor, then reopens a long chat there; `log` reports progress. */
