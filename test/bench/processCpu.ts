@@ -57,6 +57,16 @@ export function roleOf(pid: number, commandLine: string): CpuRole {
   return 'other';
 }
 
+/** The main thread's schedstat; undefined where the kernel keeps none (the table then shows dashes). */
+export function threadTimes(pid: number): ThreadTimes | undefined {
+  try {
+    const [cpuNs, waitNs] = fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(/\s+/).map(Number);
+    return Number.isFinite(cpuNs) && Number.isFinite(waitNs) ? { cpuNs, waitNs } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Undefined where there is no /proc (the bench then prints no CPU table). */
 export function cpuSnapshot(): CpuSnapshot | undefined {
   if (os.platform() !== 'linux') return undefined;
@@ -77,8 +87,8 @@ export function cpuSnapshot(): CpuSnapshot | undefined {
       const role = roleOf(pid, commandLine);
       processes.set(pid, { role, jiffies: Number(after[11]) + Number(after[12]) });
       if (role === 'renderer') {
-        const [cpuNs, waitNs] = fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(/\s+/).map(Number);
-        if (Number.isFinite(cpuNs) && Number.isFinite(waitNs)) rendererThreads.set(pid, { cpuNs, waitNs });
+        const times = threadTimes(pid);
+        if (times) rendererThreads.set(pid, times);
       }
     } catch {
       // The process ended while it was read.

@@ -1,7 +1,7 @@
 // The bench's CPU accounting (test/bench/processCpu.ts): which process counts as what, and the sums.
 import * as assert from 'node:assert/strict';
 import * as os from 'node:os';
-import { cpuSnapshot, cpuUse, roleOf, type CpuRole, type CpuSnapshot } from '../../../test/bench/processCpu';
+import { cpuSnapshot, cpuUse, roleOf, threadTimes, type CpuRole, type CpuSnapshot } from '../../../test/bench/processCpu';
 
 describe('bench: CPU by process', () => {
   it('reports the main thread of the renderer that ran most: its time on a CPU and its wait for one', () => {
@@ -33,6 +33,18 @@ describe('bench: CPU by process', () => {
     assert.equal(use.windowMs, 800);
     assert.equal(use.machineBusyPercent, 75);
     assert.deepEqual(use.ms, { renderer: 450, extensionHost: 20, codeServer: 0, browser: 30, bench: 0, other: 0 });
+  });
+
+  it('reads a main thread\'s time on a CPU from /proc (this process\'s grows as it works); none for a process that is not there', function () {
+    if (os.platform() !== 'linux') this.skip();
+    const before = threadTimes(process.pid);
+    if (before === undefined) this.skip(); // a kernel without schedstat
+    const started = process.cpuUsage();
+    while (process.cpuUsage(started).user < 50_000) { /* 50 ms of CPU */ }
+    const after = threadTimes(process.pid);
+    assert.ok(after && after.cpuNs - before.cpuNs >= 40e6, `on a CPU ${((after?.cpuNs ?? 0) - before.cpuNs) / 1e6} ms`);
+    assert.ok(after.waitNs >= before.waitNs);
+    assert.equal(threadTimes(2 ** 30), undefined);
   });
 
   it('reads /proc: CPU this process spends between two snapshots is counted as the bench\'s', function () {
