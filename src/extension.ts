@@ -10,7 +10,7 @@ import { trustedArgument, trustedString } from './host/commands/trustedArgument'
 import { searchChatsCommand } from './host/search/searchChatsCommand';
 import { copyModelIdCommand, selectModelCommand, useModelCommand } from './host/commands/modelCommands';
 import { askAboutSelectionCommand, sendSelectionCommand } from './host/commands/selectionCommands';
-import { onDidChangeSettings, readSettings } from './host/config/settings';
+import { onDidChangeSettings, readSettings, watchSettings, type Settings } from './host/config/settings';
 import { testConnectionCommand } from './host/connection/connectionTest';
 import { CONTEXT_KEYS } from './host/context/contextKeyNames';
 import { ContextKeys, updateContextKeys } from './host/context/contextKeys';
@@ -42,6 +42,8 @@ export interface TestHooks {
   attachments: ChatContext | undefined;
   /** The context keys as the extension last set them (the walkthrough's completion events read them). */
   contextKeys: ContextKeys;
+  /** The extension's own readSettings (a test's import of it is another copy, with no watcher). */
+  settings: () => Settings;
 }
 
 // Wiring only: every piece is created here and disposed through context.subscriptions.
@@ -49,6 +51,8 @@ export interface TestHooks {
 export function activate(context: vscode.ExtensionContext): TestHooks | undefined {
   // First: host modules that run in plain Node too translate through @vscode/l10n, given VS Code's bundle here.
   useHostBundle(vscode.l10n.bundle);
+  // Before any listener of ours: each then reads the changed settings, not the kept ones.
+  context.subscriptions.push(watchSettings());
   const log = new Log();
   const keys = new KeyStore(context.secrets);
   const networks = new NetworkProvider();
@@ -165,7 +169,7 @@ export function activate(context: vscode.ExtensionContext): TestHooks | undefine
   command('modelAccess.togglePinChat', (chatId) => chat.pinChat(trustedString(chatId, runningTests)));
 
   return runningTests
-    ? { keys, clients, catalog, modelsTree, statusBar, log, onModelPicksShown: modelPicksShown.event, languageModels, contextKeys, attachments: chat.attachments }
+    ? { keys, clients, catalog, modelsTree, statusBar, log, onModelPicksShown: modelPicksShown.event, languageModels, contextKeys, attachments: chat.attachments, settings: readSettings }
     : undefined;
 }
 

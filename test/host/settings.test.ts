@@ -168,6 +168,19 @@ describe('settings changes (in the real extension host)', function () {
     }
   });
 
+  it('keeps the settings it read until one changes, and reads the change at once', async () => {
+    const { settings } = await hooks();
+    await setUserSetting('maxOutputTokens', 7);
+    const kept = settings();
+    assert.equal(settings(), kept, 'read once, kept');
+    assert.ok(Object.isFrozen(kept.retry), 'no caller can change what the others read');
+    // No waitFor: VS Code has the new value and has told the extension when update() resolves.
+    await setUserSetting('maxOutputTokens', 8);
+    assert.equal(settings().maxOutputTokens, 8);
+    await setUserSetting('maxOutputTokens', undefined);
+    assert.equal(settings().maxOutputTokens, undefined);
+  });
+
   it('keeps the client when only the model changes', async () => {
     const { clients } = await hooks();
     const before = await clients.getClient();

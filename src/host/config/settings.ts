@@ -1,14 +1,35 @@
 import * as vscode from 'vscode';
 import { readUserSettings, type Settings } from './parseSettings';
+import { ChangeCache } from './settingsCache';
 
 export type { ApiKind, RetrySettings, Settings } from './parseSettings';
 
 export const SECTION = 'modelAccess';
 
-/** The settings from the user settings only (see readUserSettings for why). */
-export function readSettings(): Settings {
+const cache = new ChangeCache<Settings>(() => {
   const config = vscode.workspace.getConfiguration(SECTION);
   return readUserSettings((key) => config.inspect(key));
+});
+
+/**
+ * The settings from the user settings only (see readUserSettings for why); frozen, and the same
+ * object until a modelAccess setting changes (once watchSettings runs).
+ */
+export function readSettings(): Settings {
+  return cache.get();
+}
+
+/**
+ * Lets readSettings keep its answer until a modelAccess setting changes. Call it first in activate():
+ * VS Code calls change listeners in the order they were added, so every later listener of the
+ * extension reads the new settings (VS Code updates the values and fires the event in one step).
+ */
+export function watchSettings(): vscode.Disposable {
+  const unwatch = cache.watch();
+  const listener = vscode.workspace.onDidChangeConfiguration((event) => {
+    if (event.affectsConfiguration(SECTION)) cache.invalidate();
+  });
+  return { dispose: () => { listener.dispose(); unwatch(); } };
 }
 
 /** Calls `listener` with the new settings whenever any `modelAccess.*` setting changes. */
