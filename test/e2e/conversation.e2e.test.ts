@@ -3,6 +3,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { Transcript } from '../../src/shared/protocol';
+import { shapeText } from '../unit/webview/markdown/shapes';
 import { eventually, useFreshEditor } from './fixture';
 
 describe('flow: edit, regenerate and history', () => {
@@ -163,5 +165,77 @@ describe('flow: edit, regenerate and history', () => {
     }
     await world.chat.send('saved again');
     await eventually(() => world.chat.frame.locator('.save-error').isVisible(), (visible) => !visible, 'the alert to go once a save works');
+  });
+
+  it('scrolling up through a reopened long chat moves what is on screen by what the wheel turned, skipping nothing', async () => {
+    // A settled message off screen is skipped by the browser (content-visibility) and counts its last size. With
+    // its chunks skipped inside it too, that size held their estimates (200 px each), and as each message came
+    // into view and grew, what was on screen jumped down: a wheel turn of 400 px moved it 566 px or more (1,631 px
+    // with no scroll anchoring at all).
+    // (Answers skipped whole: those long enough to be skipped chunk by chunk, markdownView.ts's LONG_MESSAGE_CHUNKS, can
+    // still move what is on screen now and then, see the CHANGELOG.)
+    const answer = shapeText('mixed', 1_600);
+    const now = Date.now();
+    const messages = Array.from({ length: 120 }, (_, i) => ({
+      id: `m${i}`, role: i % 2 === 0 ? 'user' : 'assistant', status: 'done', model: 'echo-1', createdAt: now - 200 + i,
+      content: i % 2 === 0 ? `Question ${i / 2}` : `Answer ${(i - 1) / 2}.\n\n${answer}`,
+    })) as Transcript['messages'];
+    const chat: Transcript = { id: 'scrollback', title: 'A long chat to scroll back through', createdAt: now - 300, updatedAt: now, messages };
+    const file = path.join(chatsFolder(), 'chat-scrollback.json');
+    fs.mkdirSync(chatsFolder(), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(chat));
+    const frame = world.chat.frame;
+    try {
+      // (Opens the view itself: it runs alone too, with --grep.)
+      await world.openModelAccess();
+      await newChat();
+      await openHistory();
+      await frame.locator('.history-item[data-chat-id="scrollback"] button.open-chat').click();
+      await eventually(() => frame.locator('.message').count(), (count) => count === 120, 'every message of the long chat');
+      // (A message still rendering shows as streaming; the view follows the end until all of them are in.)
+      await eventually(() => frame.locator('.message[aria-busy="true"]').count(), (count) => count === 0, 'every message rendered');
+      const conversation = frame.locator('#conversation');
+      const box = await conversation.boundingBox();
+      assert.ok(box, 'the conversation is shown');
+      await world.workbench.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      /**
+       * Once the scrolling has come to rest (two frames alike): the element at the middle of the view when `mark`
+       * (kept in the page), else the one marked before; its top, and the message it is in.
+       */
+      const atMiddle = (mark: boolean): Promise<{ id: string; top: number; scrollTop: number }> => conversation.evaluate(async (element, mark) => {
+        const frameDone = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+        for (let last = -1; last !== element.scrollTop;) {
+          last = element.scrollTop;
+          await frameDone();
+          await frameDone();
+        }
+        const kept = window as unknown as { scrollReference?: Element | null };
+        if (mark) {
+          const view = element.getBoundingClientRect();
+          kept.scrollReference = document.elementFromPoint(view.left + view.width / 2, view.top + view.height / 2);
+        }
+        const reference = kept.scrollReference;
+        const id = reference?.closest<HTMLElement>('.message')?.dataset.id;
+        if (!reference || id === undefined) throw new Error('no message at the middle of the view');
+        return { id, top: reference.getBoundingClientRect().top, scrollTop: element.scrollTop };
+      }, mark);
+      // (Turns larger than the view: each brings messages into view that the browser skipped until then. In turns of
+      // 100 px, messages come into view a little at a time, and the test passed without scroll anchoring too.)
+      const turnPx = 400;
+      const seen = new Set<string>();
+      for (let turn = 0; turn * turnPx < 8_000; turn++) {
+        const before = await atMiddle(true);
+        seen.add(before.id);
+        await world.workbench.page.mouse.wheel(0, -turnPx);
+        const after = await atMiddle(false);
+        assert.ok(Math.abs(after.top - before.top - turnPx) <= 2,
+          `turn ${turn}: what was at the middle (in ${before.id}) moved ${Math.round(after.top - before.top)} px for a wheel turn of ${turnPx} (scrollTop ${before.scrollTop} → ${after.scrollTop})`);
+      }
+      // 8,000 px: the middle of the view passed several messages, each laid out as it came near.
+      const passed = [...seen].map((id) => Number(id.slice(1)));
+      assert.ok(passed.length >= 6, `the messages at the middle, in turn: ${passed.join(', ')}`);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
   });
 });

@@ -15,6 +15,12 @@ const MESSAGES_PER_FRAME = 20;
 const BOTTOM_SLACK = 32;
 
 /**
+ * How long after the user's wheel, key or touch in the view a scroll up counts as theirs (a wheel
+ * turn scrolls smoothly, its scroll events come over some 100–300 ms).
+ */
+export const USER_SCROLL_MS = 1000;
+
+/**
  * While the page renders behind the stream (an answer arriving faster than frames take it), the
  * view follows it at most this often, not every frame: what a frame adds in between lands below
  * the visible part and the browser skips it (see BEHIND_FRAME_BUDGET_MS). Text that fast is not read
@@ -35,6 +41,10 @@ export class ConversationView {
   private busy = false;
   private pinnedToBottom = true;
   private lastScrollTop = 0;
+  /** When the user last used the wheel, a key or touch in the view (clock ms). */
+  private lastUserInput = Number.NEGATIVE_INFINITY;
+  /** A pointer is held down on the view (dragging its scrollbar). */
+  private pointerHeld = false;
   /** When the view last followed the stream (clock ms). */
   private lastFollow = Number.NEGATIVE_INFINITY;
   /** A follow put off while rendering is behind (a one-shot interval). */
@@ -62,6 +72,23 @@ export class ConversationView {
     this.element = el(doc, 'main', { className: 'conversation', attrs: { id: 'conversation', 'aria-label': t('conversation'), tabindex: '0' } },
       this.summarySlot, this.emptyState, this.list, this.jumpButton);
     this.element.addEventListener('scroll', () => this.onScroll(), { passive: true });
+    // What the user does that can scroll the view (onScroll: only that unpins it).
+    const userInput = (): void => { this.lastUserInput = this.context.clock.now(); };
+    for (const type of ['wheel', 'keydown', 'touchmove'] as const) {
+      this.element.addEventListener(type, userInput, { passive: true });
+    }
+    this.element.addEventListener('pointerdown', () => { this.pointerHeld = true; }, { passive: true });
+    // A chunk or group of code lines the browser has skipped since it was made (content-visibility) counts an
+    // estimated height; one that is the first thing on screen when it is laid out, the browser's anchor, then
+    // moves everything below it by what it grows. So only those laid out once (data-shown) are anchors (chat.css):
+    // one listener, in the capture phase, as the event does not bubble.
+    this.element.addEventListener('contentvisibilityautostatechange', (event) => {
+      const target = event.target as Element;
+      if (!(event as Event & { skipped?: boolean }).skipped && !target.hasAttribute('data-shown')) target.setAttribute('data-shown', '');
+    }, { capture: true, passive: true });
+    for (const type of ['pointerup', 'pointercancel'] as const) {
+      doc.defaultView?.addEventListener(type, () => { this.pointerHeld = false; }, { passive: true });
+    }
     // One delegated handler for every message's own buttons (see MessageView.activate).
     onActivate(this.list, (event) => {
       const button = (event.target as Element | null)?.closest('button');
@@ -276,22 +303,40 @@ export class ConversationView {
   /**
    * Unpins only when the user scrolls up. A scroll event caused by our own scroll to the
    * bottom can arrive after the content grew again; judging it by distance alone would
-   * unpin the view by mistake.
+   * unpin the view by mistake. Nor does the position going up unpin it unless the user did
+   * something that scrolls (wheel, key, touch, the scrollbar): the browser moves it up itself when
+   * the content shrinks under the end of the view (a block laid out smaller than its estimate), and
+   * a reopened long chat, growing above as its older messages render, then stopped following its end.
    */
   private onScroll(): void {
     const top = this.element.scrollTop;
     if (this.distanceFromBottom() <= BOTTOM_SLACK) {
       this.setPinned(true);
-    } else if (top < this.lastScrollTop) {
+    } else if (top < this.lastScrollTop && this.userScrolling()) {
       this.setPinned(false);
     }
     this.lastScrollTop = top;
   }
 
+  private userScrolling(): boolean {
+    return this.pointerHeld || this.context.clock.now() - this.lastUserInput <= USER_SCROLL_MS;
+  }
+
+  /**
+   * While the user reads away from the end, the browser keeps what is on screen in place (scroll
+   * anchoring: `data-reading` in chat.css). A settled message off screen counts an estimated height
+   * until it is first laid out (content-visibility), and is laid out as it comes near the view: without
+   * anchoring, scrolling up through a reopened long chat pushed what was on screen down by what each
+   * such message grew, and a wheel turn of 600 px skipped several messages. At the end, the view
+   * follows the stream itself.
+   */
   private setPinned(pinned: boolean): void {
     this.pinnedToBottom = pinned;
     // Written only on a change: the scroll events of following the stream come every frame.
-    if (this.jumpButton.hidden !== pinned) this.jumpButton.hidden = pinned;
+    if (this.jumpButton.hidden !== pinned) {
+      this.jumpButton.hidden = pinned;
+      this.element.toggleAttribute('data-reading', !pinned);
+    }
   }
 
   private distanceFromBottom(): number {

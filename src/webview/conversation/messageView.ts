@@ -202,6 +202,10 @@ export class MessageView {
       this.context.budget.leaveText();
     }
     this.setStatus(behind ? 'streaming' : this.message.status);
+    // Once, when it happens (the attribute restyles the whole message).
+    if (!this.element.hasAttribute('data-long') && (this.contentView.long || (this.reasoning?.view.long ?? false))) {
+      this.element.setAttribute('data-long', '');
+    }
     // Code shown plain while the page was behind is highlighted in the next frames (openCodeBlock.ts).
     const highlighting = this.contentView.highlighting || (this.reasoning?.view.highlighting ?? false);
     if (behind || highlighting) {

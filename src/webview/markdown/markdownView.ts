@@ -37,6 +37,15 @@ export const CHUNK_TEXT_CHARS = 600;
  * ends. A view behind the stream (more waiting than a frame renders) renders every frame, as always.
  */
 export const LONG_TABLE_ROWS = 100;
+/**
+ * A message whose text made more chunks than this is skipped off screen chunk by chunk (chat.css:
+ * `data-long`); a shorter one is skipped whole. Never both: a chunk skipped inside a message skipped
+ * too is laid out a frame after the message, and the browser's scroll anchoring (conversationView.ts)
+ * then kept nothing in place as the user scrolled up past them (measured in Chromium: what was on screen
+ * moved 966 px for a wheel turn of 400). 8 chunks are at most about 5,000 characters of prose, laid out at once
+ * as the message comes into view.
+ */
+export const LONG_MESSAGE_CHUNKS = 8;
 export const LONG_TABLE_UPDATE_MS = 100;
 
 interface OpenElement {
@@ -53,6 +62,8 @@ export class MarkdownView {
   /** What the current chunk holds: its blocks and their text's length. */
   private chunkBlocks = 0;
   private chunkText = 0;
+  /** Chunks made so far (a rebuilt list makes its chunks again: an over-count, never an under-count). */
+  private chunksMade = 0;
   private tail: HTMLElement;
   private tailHtml = '';
   private afterHtml = '';
@@ -136,6 +147,11 @@ export class MarkdownView {
       this.highlightPlainCode();
     }
     return this.pending !== '';
+  }
+
+  /** The text made more chunks than LONG_MESSAGE_CHUNKS: its message is skipped off screen chunk by chunk. */
+  get long(): boolean {
+    return this.chunksMade > LONG_MESSAGE_CHUNKS;
   }
 
   /** True while code shown plain waits to be highlighted: call `update` again next frame. */
@@ -367,6 +383,7 @@ export class MarkdownView {
     const held = Array.from(this.tail.childNodes);
     if (held.length === nodes.length && held.every((node, i) => node === nodes[i])) {
       this.tail.className = 'md-chunk';
+      this.chunksMade++;
       this.chunk = this.tail;
       this.tail = this.newTail();
       // (Laid out while it grew, so not a placeholder's height: the next block starts a chunk of its own.)
@@ -391,6 +408,7 @@ export class MarkdownView {
       [this.chunkBlocks, this.chunkText] = [0, 0];
       this.chunk = this.container.ownerDocument.createElement('div');
       this.chunk.className = 'md-chunk';
+      this.chunksMade++;
       this.tail.before(this.chunk);
       this.count(1);
     }

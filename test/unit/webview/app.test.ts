@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { TranscriptMessage } from '../../../src/shared/protocol';
-import { BEHIND_FOLLOW_MS } from '../../../src/webview/conversation/conversationView';
+import { BEHIND_FOLLOW_MS, USER_SCROLL_MS } from '../../../src/webview/conversation/conversationView';
 import { BEHIND_FRAME_BUDGET_CHARS, FRAME_BUDGET_CHARS } from '../../../src/webview/frameBudget';
 import { click, createAppHarness, isShown, key, stateMessage, type AppHarness } from './appHarness';
 
@@ -332,6 +332,87 @@ describe('webview/app (jsdom)', () => {
       };
       return { h, scrolls, frame, height: () => height };
     }
+
+    it('lets the browser keep what is on screen in place while the user reads away from the end, not while it follows the stream', () => {
+      const { h, scrolls, frame } = followedApp();
+      const scroller = h.$('#conversation');
+      const answer = message('assistant', 'an answer');
+      h.receive(state([message('user', 'q'), answer]));
+      frame();
+      frame();
+      scroller.dispatchEvent(new h.window.Event('scroll'));
+      assert.equal(scroller.hasAttribute('data-reading'), false, 'following: the view keeps to the end itself');
+      scroller.dispatchEvent(new h.window.Event('wheel'));
+      scrolls.push(scrolls.at(-1)! - 150);
+      scroller.dispatchEvent(new h.window.Event('scroll'));
+      assert.equal(scroller.hasAttribute('data-reading'), true, 'scrolled up: anchored (chat.css)');
+      (h.$('button.scroll-to-bottom') as HTMLButtonElement).click();
+      assert.equal(scroller.hasAttribute('data-reading'), false, 'Scroll to Latest: following again');
+      h.receive({ type: 'revealMessage', messageId: answer.id });
+      assert.equal(scroller.hasAttribute('data-reading'), true, 'a search hit opened: the reader is there');
+    });
+
+    it('stops following only when the user scrolls up (wheel, key, touch, scrollbar), not when the position goes up by itself', () => {
+      const { h, scrolls, frame } = followedApp();
+      const scroller = h.$('#conversation');
+      h.receive(state([message('user', 'q'), message('assistant', 'an answer')]));
+      frame();
+      frame();
+      const reading = (): boolean => scroller.hasAttribute('data-reading');
+      /** The browser's scroll event, as after each change of the position (the view's own too). */
+      const scrolled = (): void => { scroller.dispatchEvent(new h.window.Event('scroll')); };
+      /** The position goes up by 150 px (after `input`, if any). */
+      const up = (input?: Event): void => {
+        if (input) scroller.dispatchEvent(input);
+        scrolls.push(scrolls.at(-1)! - 150);
+        scrolled();
+      };
+      scrolled();
+      // The content shrank under the end of the view, then grew (a reopened chat's older messages rendering above).
+      up();
+      assert.equal(reading(), false, 'no input: still following');
+      const followed = scrolls.length;
+      frame();
+      assert.ok(scrolls.length > followed, 'and it follows the end again');
+      scrolled();
+      for (const input of [new h.window.Event('wheel'), new h.window.KeyboardEvent('keydown', { key: 'PageUp' }), new h.window.Event('touchmove'), new h.window.Event('pointerdown')]) {
+        up(input);
+        assert.equal(reading(), true, `scrolled up after ${input.type}`);
+        (h.$('button.scroll-to-bottom') as HTMLButtonElement).click();
+        h.window.dispatchEvent(new h.window.Event('pointerup'));
+        scrolled();
+        assert.equal(reading(), false, 'Scroll to Latest: following again');
+      }
+      // A wheel turn long ago is not this scroll's cause; a pointer still held down (on the scrollbar) is.
+      scroller.dispatchEvent(new h.window.Event('wheel'));
+      h.advance(USER_SCROLL_MS + 1);
+      up();
+      assert.equal(reading(), false, `${USER_SCROLL_MS} ms after the wheel: still following`);
+      scroller.dispatchEvent(new h.window.Event('pointerdown'));
+      h.advance(USER_SCROLL_MS + 1);
+      up();
+      assert.equal(reading(), true, 'the scrollbar dragged up');
+    });
+
+    it('marks a chunk or group of code lines once the browser has laid it out (content-visibility), with one listener', () => {
+      const { h, frame } = followedApp();
+      // (Still streaming: the open code block's lines are in groups.)
+      h.receive(state([message('user', 'q'), message('assistant', 'one\n\ntwo\n\n```js\nconst a = 1;\nconst b = 2;\n', { status: 'streaming' })]));
+      frame();
+      const chunk = h.$('.md-chunk');
+      const lines = h.$('.code-lines');
+      const changed = (target: Element, skipped: boolean): void => {
+        // (Chromium's event does not bubble: the page listens in the capture phase.)
+        target.dispatchEvent(Object.assign(new h.window.Event('contentvisibilityautostatechange', { bubbles: false }), { skipped }));
+      };
+      changed(chunk, true);
+      assert.equal(chunk.hasAttribute('data-shown'), false, 'skipped: never laid out yet');
+      changed(chunk, false);
+      changed(lines, false);
+      assert.deepEqual([chunk.hasAttribute('data-shown'), lines.hasAttribute('data-shown')], [true, true]);
+      changed(chunk, true);
+      assert.equal(chunk.hasAttribute('data-shown'), true, 'skipped again: it keeps its laid-out size');
+    });
 
     it('follows a stream it renders behind at most every BEHIND_FOLLOW_MS, and at once when it has caught up', () => {
       const { h, scrolls, frame, height } = followedApp();

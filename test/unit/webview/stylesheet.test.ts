@@ -85,7 +85,7 @@ describe('webview stylesheet (media/chat.css)', () => {
   it('lets layout skip settled messages off screen, but never the one streaming nor the newest; streamed code lines are block boxes', () => {
     const h = styledApp();
     const rules = Array.from(h.doc.styleSheets).flatMap((sheet) => Array.from(sheet.cssRules)) as CSSStyleRule[];
-    const settled = rules.find((rule) => rule.selectorText === '.message:not([data-status="streaming"]):not(:last-child)');
+    const settled = rules.find((rule) => rule.selectorText === '.message:not([data-status="streaming"]):not(:last-child):not([data-long])');
     assert.equal(settled?.style.getPropertyValue('content-visibility'), 'auto');
     assert.match(settled?.style.getPropertyValue('contain-intrinsic-size') ?? '', /auto/);
     const lines = rules.find((rule) => rule.selectorText === '.code-block code .code-lines');
@@ -93,6 +93,37 @@ describe('webview stylesheet (media/chat.css)', () => {
     // Off-screen groups of lines are skipped by layout and paint; as wide as their longest line, so nothing is clipped.
     assert.equal(lines?.style.getPropertyValue('content-visibility'), 'auto');
     assert.equal(lines?.style.getPropertyValue('width'), 'max-content');
+  });
+
+  it('skips a settled message off screen whole, or its chunks one by one when it is long, never both', () => {
+    // A chunk skipped inside a skipped message is laid out a frame after it, and scroll anchoring then keeps
+    // nothing in place while the user scrolls up past them (markdownView.ts: LONG_MESSAGE_CHUNKS).
+    const h = styledApp();
+    const long = Array.from({ length: 40 }, (_, i) => `Paragraph ${i} ${'word '.repeat(40)}`).join('\n\n');
+    const messages: TranscriptMessage[] = [
+      { id: 'short', role: 'assistant', content: 'one\n\ntwo', status: 'done', createdAt: 1 },
+      { id: 'long', role: 'assistant', content: long, status: 'done', createdAt: 2 },
+      { id: 'last', role: 'assistant', content: 'the newest', status: 'done', createdAt: 3 },
+    ];
+    h.receive({ type: 'state', chat: { id: 'c', title: 't', createdAt: 1, updatedAt: 1, messages }, model: 'm', busy: false, hasApiKey: true, hasBaseUrl: true, history: [] });
+    h.runFrames();
+    const visibility = (selector: string): string => h.window.getComputedStyle(h.$(selector)).getPropertyValue('content-visibility');
+    assert.equal(h.$('.message[data-id="long"]').hasAttribute('data-long'), true, 'the long one is marked');
+    assert.equal(h.$('.message[data-id="short"]').hasAttribute('data-long'), false);
+    assert.ok(h.doc.querySelectorAll('.message[data-id="long"] .md-chunk').length > 8);
+    assert.deepEqual(
+      [visibility('.message[data-id="short"]'), visibility('.message[data-id="short"] .md-chunk')],
+      ['auto', 'visible'], 'a short settled message: skipped whole, its chunks laid out with it');
+    assert.deepEqual(
+      [visibility('.message[data-id="long"]'), visibility('.message[data-id="long"] .md-chunk')],
+      ['', 'auto'], 'a long one: laid out, its chunks skipped one by one');
+    assert.equal(visibility('.message[data-id="last"]'), '', 'the newest: never skipped');
+    // Only what has been laid out anchors the scroll position (conversationView.ts marks it data-shown).
+    const chunk = h.$('.message[data-id="long"] .md-chunk');
+    const anchor = (): string => h.window.getComputedStyle(chunk).getPropertyValue('overflow-anchor');
+    assert.equal(anchor(), 'none');
+    chunk.setAttribute('data-shown', '');
+    assert.notEqual(anchor(), 'none');
   });
 
   it('gives the growing block the containment of a finished chunk from the start, but skips only finished chunks off screen', () => {
