@@ -116,8 +116,8 @@ export async function runReopenBench(workbench: Workbench, frame: Frame, chatsFo
   if (!box) throw new Error('the conversation is not shown');
   await workbench.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   const profiler = await profile?.start();
-  // (Through all of it: each message laid out as it comes near keeps what is on screen in place, so the top is
-  // some 280,000 px of messages away, not the 70,000 their estimated heights first add up to.)
+  // (Up to 1,000 turns: with scroll anchoring, each message laid out as it comes near adds its real height above
+  // what is on screen, so the top is further away than the messages' estimated heights first add up to.)
   for (let i = 0; i < 1_000 && (await frame.evaluate(() => document.getElementById('conversation')?.scrollTop ?? 0)) > 0; i++) {
     await workbench.page.mouse.wheel(0, -600);
     await new Promise((resolve) => setTimeout(resolve, 16));
