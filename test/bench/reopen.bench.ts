@@ -19,7 +19,8 @@ export interface ReopenResult {
   allRenderedMs: number;
   openLongTasks: number;
   openLongestMs: number;
-  /** Scrolling from the bottom to the top with the mouse wheel, after it opened. */
+  /** Scrolling from the bottom to the top with the mouse wheel, after it opened: the turns it took (600 px each). */
+  scrollTurns: number;
   scrollLongTasks: number;
   scrollLongestMs: number;
 }
@@ -118,7 +119,8 @@ export async function runReopenBench(workbench: Workbench, frame: Frame, chatsFo
   const profiler = await profile?.start();
   // (Up to 1,000 turns: with scroll anchoring, each message laid out as it comes near adds its real height above
   // what is on screen, so the top is further away than the messages' estimated heights first add up to.)
-  for (let i = 0; i < 1_000 && (await frame.evaluate(() => document.getElementById('conversation')?.scrollTop ?? 0)) > 0; i++) {
+  let turns = 0;
+  for (; turns < 1_000 && (await frame.evaluate(() => document.getElementById('conversation')?.scrollTop ?? 0)) > 0; turns++) {
     await workbench.page.mouse.wheel(0, -600);
     await new Promise((resolve) => setTimeout(resolve, 16));
   }
@@ -131,6 +133,7 @@ export async function runReopenBench(workbench: Workbench, frame: Frame, chatsFo
     allRenderedMs: opened.allRendered - opened.clicked,
     openLongTasks: opened.longTasks.filter((duration) => duration > 50).length,
     openLongestMs: Math.max(0, ...opened.longTasks),
+    scrollTurns: turns,
     scrollLongTasks: scrolled.longTasks.filter((duration) => duration > 50).length,
     scrollLongestMs: Math.max(0, ...scrolled.longTasks),
   };

@@ -78,6 +78,9 @@ export class ConversationView {
       this.element.addEventListener(type, userInput, { passive: true });
     }
     this.element.addEventListener('pointerdown', () => { this.pointerHeld = true; }, { passive: true });
+    for (const type of ['pointerup', 'pointercancel'] as const) {
+      doc.defaultView?.addEventListener(type, () => { this.pointerHeld = false; }, { passive: true });
+    }
     // A chunk or group of code lines the browser has skipped since it was made (content-visibility) counts an
     // estimated height; one that is the first thing on screen when it is laid out, the browser's anchor, then
     // moves everything below it by what it grows. So only those laid out once (data-shown) are anchors (chat.css):
@@ -86,9 +89,6 @@ export class ConversationView {
       const target = event.target as Element;
       if (!(event as Event & { skipped?: boolean }).skipped && !target.hasAttribute('data-shown')) target.setAttribute('data-shown', '');
     }, { capture: true, passive: true });
-    for (const type of ['pointerup', 'pointercancel'] as const) {
-      doc.defaultView?.addEventListener(type, () => { this.pointerHeld = false; }, { passive: true });
-    }
     // One delegated handler for every message's own buttons (see MessageView.activate).
     onActivate(this.list, (event) => {
       const button = (event.target as Element | null)?.closest('button');
