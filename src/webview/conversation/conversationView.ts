@@ -141,14 +141,17 @@ export class ConversationView {
       // (Cut off from the shown ones by a message that has no view: rendered again with the backlog.)
       kept.get(message.id)?.dispose();
     }
-    const shown = unique.slice(start).map((message) => {
+    // Made (and so rendered) newest first: the frame's rendering budget, which they share, goes first to the
+    // messages at the end, the ones on screen. Made oldest first, the newest of a long chat's answers waited
+    // for the eleven before it, some five frames in the editor.
+    const shown = unique.slice(start).reverse().map((message) => {
       const view = kept.get(message.id);
-      if (view === undefined) return this.createView(message);
+      if (view === undefined) return this.createView(message, false);
       view.update(message);
       this.views.set(message.id, view);
-      this.order.push(view);
       return view;
-    });
+    }).reverse();
+    this.order.push(...shown);
     this.placeInOrder(shown.map((view) => view.element));
     this.setPinned(true);
     this.refresh();

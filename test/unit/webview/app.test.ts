@@ -525,6 +525,20 @@ describe('webview/app (jsdom)', () => {
       assert.equal(view.querySelector('.content code')?.textContent, code);
     });
 
+    it('opens a chat with its newest answer rendered first, when the messages on screen are more than a frame renders', () => {
+      const h = createAppHarness();
+      // Twelve answers of 3,000 characters: more than a frame's budget (FRAME_BUDGET_CHARS) together.
+      const messages = Array.from({ length: 12 }, (_, i) => message('assistant', `Answer ${i}\n\n${'word '.repeat(600)}`));
+      h.receive(state(messages));
+      const rendered = (): boolean[] => h.$$('.message').map((view) => view.dataset.status === 'done');
+      assert.deepEqual(h.$$('.message').map((view) => view.dataset.id), messages.map((m) => m.id), 'in order');
+      assert.equal(rendered().at(-1), true, 'the newest, at the end of the view, whole at once');
+      assert.equal(rendered()[0], false, 'the oldest of them in a later frame');
+      assert.match(h.$$('.message').at(-1)?.textContent ?? '', /Answer 11/);
+      while (h.runFrames() > 0);
+      assert.ok(rendered().every(Boolean));
+    });
+
     it('opens a chat of 500 messages with its last messages first, then the older ones a batch per frame, in order', () => {
       const h = createAppHarness();
       const messages = Array.from({ length: 500 }, (_, i) => message(i % 2 === 0 ? 'user' : 'assistant', `Message **${i}**\n\n- a\n- b`));
