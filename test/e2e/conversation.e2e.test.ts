@@ -170,7 +170,7 @@ describe('flow: edit, regenerate and history', () => {
   it('scrolling up through a reopened long chat moves what is on screen by what the wheel turned, skipping nothing', async () => {
     // A settled message off screen is skipped by the browser (content-visibility) and counts its last size. With
     // its chunks skipped inside it too, that size held their estimates (200 px each), and as each message came
-    // into view and grew, what was on screen jumped down: a wheel turn of 400 px moved it 566 px or more (1,631 px
+    // into view and its size changed, what was on screen jumped: a wheel turn of 400 px moved it 226 px (1,631 px
     // with no scroll anchoring at all).
     // (Answers skipped whole: those long enough to be skipped chunk by chunk, markdownView.ts's LONG_MESSAGE_CHUNKS, can
     // still move what is on screen now and then, see the CHANGELOG.)
@@ -195,6 +195,17 @@ describe('flow: edit, regenerate and history', () => {
       // (A message still rendering shows as streaming; the view follows the end until all of them are in.)
       await eventually(() => frame.locator('.message[aria-busy="true"]').count(), (count) => count === 0, 'every message rendered');
       const conversation = frame.locator('#conversation');
+      // It shows its end (the view followed it as the older messages rendered above, nothing unpinned it).
+      const fromBottom = await conversation.evaluate(async (element) => {
+        const frameDone = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+        for (let last = -1; last !== element.scrollTop;) {
+          last = element.scrollTop;
+          await frameDone();
+          await frameDone();
+        }
+        return element.scrollHeight - element.scrollTop - element.clientHeight;
+      });
+      assert.ok(fromBottom <= 32, `the reopened chat's end is in view (${fromBottom} px below the view)`);
       const box = await conversation.boundingBox();
       assert.ok(box, 'the conversation is shown');
       await world.workbench.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

@@ -42,8 +42,8 @@ export const LONG_TABLE_ROWS = 100;
  * `data-long`); a shorter one is skipped whole. Never both: a chunk skipped inside a message skipped
  * too is laid out a frame after the message, and the browser's scroll anchoring (conversationView.ts)
  * then kept nothing in place as the user scrolled up past them (in the real editor, the E2E test in
- * conversation.e2e.test.ts: what was at the middle of the view moved 226 px for a wheel turn of 400). 8 chunks are at most about 5,000 characters of prose, laid out at once
- * as the message comes into view.
+ * conversation.e2e.test.ts: what was at the middle of the view moved 226 px for a wheel turn of 400).
+ * 8 chunks are at most about 5,000 characters of prose, laid out at once as the message comes into view.
  */
 export const LONG_MESSAGE_CHUNKS = 8;
 export const LONG_TABLE_UPDATE_MS = 100;
