@@ -31,11 +31,27 @@ export const WARM_UP_CODE = 'import x from "y";\n# a comment\nconst a = 1; // no
 
 /**
  * Rounds of the sample: the engine compiles a function to faster code only after it ran a few
- * times, and the first real answer's first slice still cost 30–40 ms after a single round.
+ * times, and the first real answer's first slice still cost 30–40 ms after a single round. Every other
+ * round is two-byte text (twoByte).
  */
 const ROUNDS = 4;
-/** Rounds of each grammar on WARM_UP_CODE (see there: the second run is the compiled one). */
+/** Rounds of each grammar on WARM_UP_CODE, and as many on it as two-byte text (see there: the second run is the compiled one). */
 export const HIGHLIGHT_ROUNDS = 3;
+
+/**
+ * A character outside Latin-1, as answers hold (a dash, a curly quote, an emoji): text with one is kept
+ * two bytes a character (V8), all of it, and every slice the renderer takes of it, and V8 compiles each
+ * regular expression separately for one-byte and for two-byte text. A warm-up in plain ASCII compiled
+ * only the one-byte code: in plain Chromium, after it, the first parse of a three-line paragraph cut
+ * from a 100 KB answer holding a few dashes and curly quotes took 14–24 ms (link detection's expressions,
+ * compiled again), the next 0.4; the same paragraph typed in ASCII, 0.2 the first time.
+ */
+export const TWO_BYTE_MARK = '\u2014';
+
+/** `text` as two-byte text: with TWO_BYTE_MARK on a line of its own at the end. */
+export function twoByte(text: string): string {
+  return `${text}\n\n${TWO_BYTE_MARK}\n`;
+}
 
 /**
  * Markdown laid out one piece per idle callback (each as a whole message, a user's and an answer in
@@ -86,17 +102,18 @@ export interface WarmUpOptions {
 
 /**
  * Runs `render` on each of SAMPLE_BLOCKS, then `layOut` each of FONT_SAMPLES (what the first
- * message's first frame needs), then `render` on SAMPLE, then each grammar on WARM_UP_CODE
- * HIGHLIGHT_ROUNDS times: a step per idle callback, more while STEP_ROOM_MS of it are left.
+ * message's first frame needs), then `render` on SAMPLE (every other round two-byte), then each grammar
+ * on WARM_UP_CODE HIGHLIGHT_ROUNDS times, then each again on it as two-byte text: a step per idle
+ * callback, more while STEP_ROOM_MS of it are left.
  */
 export function warmUp({ requestIdle, render, highlight = highlightCode, layOut, rendering = () => false }: WarmUpOptions): void {
   const steps: (() => void)[] = [
     ...SAMPLE_BLOCKS.map((block) => () => render(block)),
     ...(layOut ? FONT_SAMPLES.map((markdown, index) => () => layOut(markdown, index)) : []),
-    ...Array.from({ length: ROUNDS }, () => () => render(SAMPLE.repeat(4))),
-    ...HIGHLIGHTED_LANGUAGES.map((language) => () => {
-      for (let i = 0; i < HIGHLIGHT_ROUNDS; i++) highlight(WARM_UP_CODE, language);
-    }),
+    ...Array.from({ length: ROUNDS }, (_, round) => () => render(round % 2 === 0 ? SAMPLE.repeat(4) : twoByte(SAMPLE.repeat(4)))),
+    ...[WARM_UP_CODE, twoByte(WARM_UP_CODE)].flatMap((code) => HIGHLIGHTED_LANGUAGES.map((language) => () => {
+      for (let i = 0; i < HIGHLIGHT_ROUNDS; i++) highlight(code, language);
+    })),
   ];
   const next = (idle?: IdleTime): void => {
     if (rendering()) {

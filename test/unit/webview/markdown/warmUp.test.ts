@@ -1,7 +1,7 @@
 // The renderer warms up while the page is idle: one small step per idle callback, nothing shown.
 import * as assert from 'node:assert/strict';
 import { HIGHLIGHTED_LANGUAGES, highlightCode } from '../../../../src/webview/markdown/highlight';
-import { FONT_SAMPLES, HIGHLIGHT_ROUNDS, SAMPLE, SAMPLE_BLOCKS, STEP_ROOM_MS, WARM_UP_CODE, warmUp, type IdleTime } from '../../../../src/webview/markdown/warmUp';
+import { FONT_SAMPLES, HIGHLIGHT_ROUNDS, SAMPLE, SAMPLE_BLOCKS, STEP_ROOM_MS, TWO_BYTE_MARK, WARM_UP_CODE, twoByte, warmUp, type IdleTime } from '../../../../src/webview/markdown/warmUp';
 import { createAppHarness, stateMessage } from '../appHarness';
 import { createWindow } from '../domFixture';
 import { md } from './streamFixture';
@@ -19,11 +19,13 @@ describe('webview/markdown: warm-up while idle', () => {
       callbacks++;
       assert.ok(rendered.length - before <= 1, 'one step per idle callback');
     }
-    assert.equal(callbacks, SAMPLE_BLOCKS.length + 4 + HIGHLIGHTED_LANGUAGES.length + 1,
-      'each block alone, rounds of the sample, each grammar, and a last callback that finds nothing left');
+    assert.equal(callbacks, SAMPLE_BLOCKS.length + 4 + 2 * HIGHLIGHTED_LANGUAGES.length + 1,
+      'each block alone, rounds of the sample, each grammar on one-byte and on two-byte code, and a last callback that finds nothing left');
     // Alone first: the first render compiles what each kind needs, one kind per idle callback.
     assert.deepEqual(rendered.slice(0, SAMPLE_BLOCKS.length), SAMPLE_BLOCKS);
-    assert.deepEqual(rendered.slice(SAMPLE_BLOCKS.length), Array.from({ length: 4 }, () => SAMPLE.repeat(4)));
+    // Every other round two-byte text: V8 compiles each regular expression for one-byte and for two-byte text.
+    const sample = SAMPLE.repeat(4);
+    assert.deepEqual(rendered.slice(SAMPLE_BLOCKS.length), [sample, twoByte(sample), sample, twoByte(sample)]);
     const doc = createWindow().document;
     const body = doc.createElement('div');
     body.innerHTML = md.render(SAMPLE);
@@ -33,7 +35,7 @@ describe('webview/markdown: warm-up while idle', () => {
     }
   });
 
-  it('highlights that code with every grammar, several times each, one grammar per idle callback', () => {
+  it('highlights that code with every grammar, several times each, one grammar per idle callback, then again as two-byte text', () => {
     const idle: (() => void)[] = [];
     const highlighted: string[][] = [];
     warmUp({ requestIdle: (callback) => idle.push(callback), render: () => undefined, highlight: (code, language) => highlighted.at(-1)?.push(`${language}:${code}`) });
@@ -42,8 +44,17 @@ describe('webview/markdown: warm-up while idle', () => {
       idle.shift()?.();
     }
     const steps = highlighted.filter((calls) => calls.length > 0);
-    assert.deepEqual(steps, HIGHLIGHTED_LANGUAGES.map((language) => Array.from({ length: HIGHLIGHT_ROUNDS }, () => `${language}:${WARM_UP_CODE}`)));
+    assert.deepEqual(steps, [WARM_UP_CODE, twoByte(WARM_UP_CODE)].flatMap((code) =>
+      HIGHLIGHTED_LANGUAGES.map((language) => Array.from({ length: HIGHLIGHT_ROUNDS }, () => `${language}:${code}`))));
     assert.ok(HIGHLIGHT_ROUNDS >= 2, 'a regular expression is compiled when it runs again');
+  });
+
+  it('its one-byte text is Latin-1 and its two-byte text is not, and renders the same blocks and code, and the mark', () => {
+    const beyondLatin1 = (text: string): boolean => [...text].some((char) => (char.codePointAt(0) ?? 0) > 0xff);
+    for (const text of [...SAMPLE_BLOCKS, SAMPLE, WARM_UP_CODE]) assert.ok(!beyondLatin1(text), JSON.stringify(text));
+    assert.ok(beyondLatin1(TWO_BYTE_MARK));
+    assert.equal(md.render(twoByte(SAMPLE)), `${md.render(SAMPLE)}<p>${TWO_BYTE_MARK}</p>\n`);
+    assert.ok(highlightCode(twoByte(WARM_UP_CODE), 'typescript')?.startsWith(highlightCode(WARM_UP_CODE, 'typescript') ?? '-'));
   });
 
   it('lays out each font sample in an idle callback of its own, after each block kind alone and before the sample rounds and the grammars', () => {
@@ -63,7 +74,7 @@ describe('webview/markdown: warm-up while idle', () => {
     assert.ok(kinds.every((kind) => kind.length === 1), 'one kind of step per idle callback');
     assert.deepEqual(kinds.map(([kind]) => kind), [
       ...SAMPLE_BLOCKS.map(() => 'render'), ...FONT_SAMPLES.map(() => 'layOut'), ...Array.from({ length: 4 }, () => 'render'),
-      ...HIGHLIGHTED_LANGUAGES.map(() => 'highlight'),
+      ...HIGHLIGHTED_LANGUAGES.map(() => 'highlight'), ...HIGHLIGHTED_LANGUAGES.map(() => 'highlight'),
     ]);
     assert.deepEqual(steps.filter((step) => step[0]?.startsWith('layOut ')), FONT_SAMPLES.map((markdown) => [`layOut ${markdown}`]));
   });
@@ -84,7 +95,7 @@ describe('webview/markdown: warm-up while idle', () => {
     assert.deepEqual([run(50), run(50), run(45), run(44), run(20), run(0)], [2, 2, 2, 1, 1, 1]);
     let steps = 9;
     while (idle.length > 0) steps += run(50);
-    assert.equal(steps, SAMPLE_BLOCKS.length + FONT_SAMPLES.length + 4 + HIGHLIGHTED_LANGUAGES.length);
+    assert.equal(steps, SAMPLE_BLOCKS.length + FONT_SAMPLES.length + 4 + 2 * HIGHLIGHTED_LANGUAGES.length);
   });
 
   it('runs no step in a callback that comes while the page renders, and asks again', () => {
@@ -132,7 +143,7 @@ describe('webview/markdown: warm-up while idle', () => {
         idle.shift()?.();
         callbacks++;
       }
-      assert.equal(callbacks, SAMPLE_BLOCKS.length + 4 + HIGHLIGHTED_LANGUAGES.length + 1);
+      assert.equal(callbacks, SAMPLE_BLOCKS.length + 4 + 2 * HIGHLIGHTED_LANGUAGES.length + 1);
       assert.equal(errors.length, SAMPLE_BLOCKS.length + 4);
     } finally {
       console.error = original;
