@@ -11,6 +11,7 @@ import { countTokens, splitIntoTokens } from './tokens';
 import { sendJson, sendTruncatedJson, startEventStream } from './replies';
 import { collectWholeOutput } from './wholeReply';
 import { SseWriter } from './sseWriter';
+import { chunkJson } from './chunkJson';
 
 export async function replyChat(ctx: CallContext, plan: OutputPlan): Promise<void> {
   return ctx.request.stream ? streamChat(ctx, plan) : completeChat(ctx, plan);
@@ -57,10 +58,13 @@ async function streamChat(ctx: CallContext, plan: OutputPlan): Promise<void> {
   startEventStream(ctx.res);
   await writer.send(chunk({ role: 'assistant' }));
   let outputTokens = 0;
+  const textChunk = chunkJson((token) => chunk({ content: token }));
+  const reasoningChunk = chunkJson((token) => chunk({ reasoning_content: token }));
   const finished = await runPlan(plan, ctx.signal, async (kind, token) => {
     outputTokens += 1;
     ctx.billOutput(1);
-    await writer.send(chunk(kind === 'reasoning' ? { reasoning_content: token } : { content: token }));
+    // (A string is sent as the data as it is.)
+    await writer.send(kind === 'reasoning' ? reasoningChunk(token) : textChunk(token));
   });
   if (!finished || writer.closed) return;
   if (plan.toolCall) {

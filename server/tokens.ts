@@ -12,7 +12,8 @@ export function splitIntoTokens(text: string): string[] {
     const piece = match[0];
     const word = piece.trimEnd();
     const space = piece.slice(word.length);
-    if (word === '') {
+    // (A word of at most that many UTF-16 units is one token: most words, without splitting them into characters.)
+    if (word.length <= MAX_TOKEN_CODE_POINTS) {
       tokens.push(piece);
       continue;
     }
