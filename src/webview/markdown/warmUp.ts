@@ -45,7 +45,8 @@ export const HIGHLIGHT_ROUNDS = 3;
  * only the one-byte code: in plain Chromium, after it, the first parse of a three-line paragraph cut
  * from a 100 KB answer holding a few dashes and curly quotes took 12–22 ms (link detection's expressions,
  * compiled again), the next under 1; the same paragraph typed in ASCII, 0.2 the first time; after a
- * warm-up with two-byte text too, 3–5 ms the first time (profiled, as the 12–21 ms it is compared with).
+ * warm-up with two-byte text too, 3–5 ms the first time (timed with the profiler on, which adds to
+ * both: 12–21 ms so timed before).
  * The warm-up has about 0.2 s more to do (its last step 1.3 s after the page loaded, against 1.1).
  */
 export const TWO_BYTE_MARK = '\u2014';
