@@ -12,7 +12,7 @@
 import type MarkdownIt from 'markdown-it';
 import { lineStarts, splitOpenTail } from './blockSplitter';
 import type { HighlightCache } from './highlight';
-import { fenceLanguage, type StreamingEnv } from './markdownEngine';
+import { blockParser, fenceLanguage, type StreamingEnv } from './markdownEngine';
 
 type Token = MarkdownIt.Token;
 
@@ -58,6 +58,8 @@ export interface RenderWork {
   renders: number;
   /** Characters handed to the markdown parser, summed over all renders. */
   parsedChars: number;
+  /** Of those, the characters its inline rules parsed too (emphasis, links, code spans…), the costlier part. */
+  inlineParsedChars: number;
   /** Top-level blocks committed as finished. */
   finishedBlocks: number;
   /** Characters of code handed to the syntax highlighter, summed over all renders. */
@@ -116,13 +118,17 @@ export class StreamingMarkdownRenderer {
   private fence: { scanned: number; code: string; language: string; closing: RegExp } | undefined;
   private readonly highlightCaches: HighlightCache[] = [];
   readonly work: RenderWork = {
-    renders: 0, parsedChars: 0, finishedBlocks: 0, highlightedChars: 0, sanitizedChars: 0, domOperations: 0, rebuilds: 0,
+    renders: 0, parsedChars: 0, inlineParsedChars: 0, finishedBlocks: 0, highlightedChars: 0, sanitizedChars: 0, domOperations: 0, rebuilds: 0,
   };
 
   /** This render's `plainCode` (see render). */
   private plainCode = false;
+  /** `md` without its inline rules (see blockParser). */
+  private readonly blocks: MarkdownIt;
 
-  constructor(private readonly md: MarkdownIt) {}
+  constructor(private readonly md: MarkdownIt) {
+    this.blocks = blockParser(md);
+  }
 
   get source(): string {
     return this.text;
@@ -183,9 +189,11 @@ export class StreamingMarkdownRenderer {
     return { references: { ...this.references }, work: this.work, plainCode: this.plainCode };
   }
 
-  private parse(source: string, env: { references: References }): Token[] {
+  /** `blocksOnly`: the block structure alone, inline tokens without children (see blockParser). */
+  private parse(source: string, env: { references: References }, blocksOnly = false): Token[] {
     this.work.parsedChars += source.length;
-    const tokens = this.md.parse(source, env);
+    if (!blocksOnly) this.work.inlineParsedChars += source.length;
+    const tokens = (blocksOnly ? this.blocks : this.md).parse(source, env);
     this.referencesFound ||= Object.keys(env.references).some((label) => !Object.hasOwn(this.references, label));
     return tokens;
   }
@@ -351,7 +359,9 @@ export class StreamingMarkdownRenderer {
     const container = this.stack[depth];
     const source = container.prefix + this.text.slice(container.settled);
     const env = this.env();
-    const tokens = this.parse(source, env);
+    // An open paragraph's inline markup is parsed by paragraphPart, in its settled and unsettled parts.
+    const blocksOnly = container.kind === 'paragraph';
+    const tokens = this.parse(source, env, blocksOnly);
     const starts = lineStarts(source);
     const completeLines = final ? Number.POSITIVE_INFINITY : starts.length - 1;
     const offsetOfLine = (line: number): number => container.settled + (starts[line] ?? source.length) - container.prefix.length;
@@ -447,11 +457,13 @@ export class StreamingMarkdownRenderer {
       tailHtml = this.renderTokens(nested.tokens, { ...env, highlightCaches: this.highlightCaches, codeBlockIndex: 0 });
     }
     update.tailHtml = tailHtml;
-    // Blocks after an open container, started on the unfinished last line: shown after it, at its level.
+    // Blocks after an open container, started on the unfinished last line: shown after it, at its level. (Rare:
+    // for those, an open paragraph's text is parsed again whole; the tokens are the same, with their inline parts.)
+    const shown = blocksOnly && tokens.length > close + 1 ? this.parse(source, env) : tokens;
     let innerClose = close;
     for (let level = depth; level >= 0; level--) {
-      const outerClose = level === 0 ? tokens.length : closingIndex(tokens, level - 1);
-      const after = tokens.slice(innerClose + 1, outerClose);
+      const outerClose = level === 0 ? shown.length : closingIndex(shown, level - 1);
+      const after = shown.slice(innerClose + 1, outerClose);
       // (Replaced next frame: highlighted as it is, never left plain for later.)
       update.afterHtml[level] = this.renderTokens(after, { ...env, plainCode: false });
       innerClose = outerClose;
@@ -481,6 +493,7 @@ export class StreamingMarkdownRenderer {
     const { content } = inline;
     const render = (text: string): { html: string; closed: boolean } => {
       this.work.parsedChars += text.length;
+      this.work.inlineParsedChars += text.length;
       const children = this.md.parseInline(text, env)[0]?.children ?? [];
       const closed = children.every((child) => child.type !== 'text' || !OPEN_INLINE.test(child.content.replace(INTRAWORD_UNDERSCORE, '')));
       return { html: this.md.renderer.renderInline(children, this.md.options, env), closed };
@@ -602,7 +615,8 @@ export class StreamingMarkdownRenderer {
    */
   private collectReferences(source: string): void {
     if (this.referencesFound && source.includes(']:')) {
-      this.md.parse(source, { references: this.references });
+      // (Reference definitions are blocks: the block rules find them.)
+      this.blocks.parse(source, { references: this.references });
       this.work.parsedChars += source.length;
     }
   }
@@ -651,3 +665,4 @@ function lastChildEnd(tokens: readonly Token[], close: number, kind: ContainerKi
 function normalizeSource(text: string): string {
   return text.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD');
 }
+

@@ -1,9 +1,12 @@
 import * as assert from 'node:assert/strict';
+import { blockParser, createMarkdownEngine } from '../../../../src/webview/markdown/markdownEngine';
 import { StreamingMarkdownRenderer } from '../../../../src/webview/markdown/streamingRenderer';
+import type MarkdownIt from 'markdown-it';
 import { MarkdownView } from '../../../../src/webview/markdown/markdownView';
 import { createSanitizer } from '../../../../src/webview/markdown/sanitizer';
 import { createWindow, renderedHtml } from '../domFixture';
-import { md, streamAndCollect } from './streamFixture';
+import { HtmlAssembler, md, streamAndCollect } from './streamFixture';
+import { SHAPES, shapeText, tokensOf } from './shapes';
 import { answerTokens, framesOf } from './tokenStream';
 
 /** Streams `tokenCount` tokens, rendering once per frame, and returns the work per streamed character. */
@@ -120,4 +123,64 @@ describe('webview/markdown/streamingRenderer: work grows linearly', function () 
       assert.equal(renderedHtml(...Array.from(container.querySelectorAll('.md-chunk'))), renderedHtml(whole));
     });
   }
+});
+
+describe('webview/markdown/streamingRenderer: an open paragraph', function () {
+  this.timeout(60_000);
+
+  // [shape, characters a frame (0: three tokens), bound]. Before, with the open paragraph's block parse running the
+  // inline rules too: 2.75, 2.17, 1.96 and 2.04 times a character.
+  for (const [shape, frameChars, bound] of [['paragraph', 0, 1.5], ['paragraph', 5_000, 1.3], ['quote', 5_000, 1.5], ['mixed', 5_000, 1.5]] as const) {
+    it(`${shape}, ${frameChars === 0 ? 'three tokens a frame' : `${frameChars} characters a frame`}: an open paragraph's inline markup is parsed in its parts, not in the whole block too`, () => {
+      const text = shapeText(shape, 30_000);
+      const renderer = new StreamingMarkdownRenderer(md);
+      const frames = frameChars === 0 ? framesOf(tokensOf(text), 3) : Array.from({ length: Math.ceil(text.length / frameChars) }, (_, i) => text.slice(i * frameChars, (i + 1) * frameChars));
+      assert.equal(streamAndCollect(frames, renderer), md.render(text));
+      // (Twice the text when the open paragraph's block parse ran the inline rules too.)
+      const perChar = renderer.work.inlineParsedChars / text.length;
+      assert.ok(perChar < bound, `inline markup parsed ${perChar.toFixed(2)} times a character`);
+      assert.ok(renderer.work.parsedChars > renderer.work.inlineParsedChars, 'the block structure is parsed on its own');
+    });
+  }
+
+  it('a block started on the unfinished last line after an open paragraph is shown with its text', () => {
+    // (The open paragraph's parse has blocks alone; what is shown after it needs its inline part too.)
+    const text = `${'word '.repeat(400)}and *more*\n- an item with **bold** and a [link](https://example.com)`;
+    const renderer = new StreamingMarkdownRenderer(md);
+    const assembler = new HtmlAssembler();
+    const pieces = text.match(/[\s\S]{1,100}/g) ?? [];
+    let shown = '';
+    for (const piece of pieces) {
+      shown += piece;
+      renderer.append(piece);
+      assembler.apply(renderer.render());
+    }
+    assert.ok(renderer.work.parsedChars > renderer.work.inlineParsedChars, 'the paragraph was open');
+    assert.equal(assembler.html, md.render(shown));
+  });
+});
+
+describe('webview/markdown/streamingRenderer: blockParser', () => {
+  /** A token as the block rules make it (inline tokens' children are the inline rules'). */
+  const blockView = (tokens: MarkdownIt.Token[]): unknown[] => tokens.map(({ type, tag, attrs, map, nesting, level, content, markup, info, block, hidden }) => ({ type, tag, attrs, map, nesting, level, content, markup, info, block, hidden }));
+
+  it('parses the same blocks, and finds the same reference definitions, as the engine', () => {
+    const texts = [
+      ...SHAPES.map((shape) => shapeText(shape, 8_000)),
+      '[ref]: https://example.com/a "Title"\n\nA [link][ref] and [other].\n\n[other]: <https://example.com/b>\n',
+      'Setext\n===\n\n> quote\n> - list\n>   lazy\n\n    indented code\n\n| a | b |\n|---|:-:|\n| 1 | 2 |\n\r\nCRLF\r\nlines\u0000 end',
+    ];
+    const blocks = blockParser(md);
+    for (const text of texts) {
+      const [engineEnv, blockEnv] = [{ references: {} }, { references: {} }];
+      assert.deepEqual(blockView(blocks.parse(text, blockEnv)), blockView(md.parse(text, engineEnv)), text.slice(0, 60));
+      assert.deepEqual(blockEnv, engineEnv);
+    }
+    assert.ok(blocks.parse('a *b*', {}).every((token) => token.type !== 'inline' || token.children?.length === 0), 'no inline rules ran');
+  });
+
+  it('is made once for an engine, not for each message', () => {
+    assert.equal(blockParser(md), blockParser(md));
+    assert.notEqual(blockParser(createMarkdownEngine()), blockParser(md));
+  });
 });
