@@ -167,7 +167,8 @@ describe('webview/markdown/streamingRenderer: blockParser', () => {
   it('parses the same blocks, and finds the same reference definitions, as the engine', () => {
     const texts = [
       ...SHAPES.map((shape) => shapeText(shape, 8_000)),
-      '[ref]: https://example.com/a "Title"\n\nA [link][ref] and [other].\n\n[other]: <https://example.com/b>\n',
+      // (An unsafe target is no definition: the engine's link check applies to both.)
+      '[ref]: https://example.com/a "Title"\n\nA [link][ref] and [other] and [bad].\n\n[other]: <https://example.com/b>\n[bad]: javascript:alert(1)\n',
       'Setext\n===\n\n> quote\n> - list\n>   lazy\n\n    indented code\n\n| a | b |\n|---|:-:|\n| 1 | 2 |\n\r\nCRLF\r\nlines\u0000 end',
     ];
     const blocks = blockParser(md);
