@@ -1,5 +1,6 @@
 // Every growing block shape renders incrementally, and exactly as a full render would.
 import * as assert from 'node:assert/strict';
+import { lineStarts } from '../../../../src/webview/markdown/blockSplitter';
 import { MarkdownView } from '../../../../src/webview/markdown/markdownView';
 import { createSanitizer } from '../../../../src/webview/markdown/sanitizer';
 import { StreamingMarkdownRenderer } from '../../../../src/webview/markdown/streamingRenderer';
@@ -19,6 +20,27 @@ function streamWork(text: string): StreamingMarkdownRenderer['work'] {
 const window = createWindow();
 const sanitize = createSanitizer(window);
 
+/**
+ * What streaming may show of `prefix`: a full render of it or, while a table is open at its end, of it
+ * without its unfinished last line (an open table shows a row once its line has ended; its body is there,
+ * empty, when that line was its first row).
+ */
+function shownTexts(prefix: string): string[] {
+  const cut = prefix.slice(0, lineStarts(prefix).at(-1));
+  return cut !== prefix && endsInTable(cut) ? [prefix, cut] : [prefix];
+}
+
+/** HTML with an empty table body left out (see shownTexts). */
+const withoutEmptyBody = (html: string): string => html.replace(/<tbody>\n<\/tbody>\n/g, '');
+
+/** The text's last block is a table (at the top level or in quotes). */
+function endsInTable(text: string): boolean {
+  const tokens = md.parse(text, {});
+  let last = tokens.length - 1;
+  while (last >= 0 && tokens[last].type === 'blockquote_close') last--;
+  return tokens[last]?.type === 'table_close';
+}
+
 /** Streams `text` into a MarkdownView in jsdom; returns the work and whether the DOM matched a full render throughout. */
 function streamIntoDom(text: string, checkEvery = 0): { work: StreamingMarkdownRenderer['work']; container: HTMLElement } {
   const container = window.document.createElement('div');
@@ -34,8 +56,16 @@ function streamIntoDom(text: string, checkEvery = 0): { work: StreamingMarkdownR
     view.update(false);
     clock += 16;
     if (checkEvery > 0 && index % checkEvery === 0 && !shown.includes('```')) {
-      reference.replaceChildren(sanitize(md.render(shown)));
-      assert.equal(container.textContent, reference.textContent, `text shown after ${shown.length} chars`);
+      const expected = shownTexts(shown).map((text) => {
+        reference.replaceChildren(sanitize(md.render(text)));
+        return reference.innerHTML;
+      });
+      const html = Array.from(container.querySelectorAll('.md-chunk, .md-tail'), (element) => element.innerHTML).join('');
+      if (!expected.includes(html) && !expected.slice(1).includes(withoutEmptyBody(html))) {
+        // (The text: the view's HTML differs in how code blocks shown plain and their line groups are wrapped.)
+        reference.replaceChildren(sanitize(md.render(shown)));
+        assert.equal(container.textContent, reference.textContent, `text shown after ${shown.length} chars`);
+      }
     }
   });
   view.update(true);
@@ -99,7 +129,10 @@ describe('webview/markdown: incremental rendering of every block shape', functio
           renderer.append(text[end - 1]);
           const shown = assembler.apply(renderer.render()).html;
           const prefix = text.slice(0, end);
-          if (!/```/.test(prefix)) assert.equal(shown, md.render(prefix), `after ${JSON.stringify(prefix)}`);
+          const expected = shownTexts(prefix).map((shownText) => md.render(shownText));
+          if (!/```/.test(prefix) && !expected.includes(shown) && !expected.slice(1).includes(withoutEmptyBody(shown))) {
+            assert.equal(shown, expected[0], `after ${JSON.stringify(prefix)}`);
+          }
         }
       });
     }

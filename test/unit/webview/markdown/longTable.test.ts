@@ -7,7 +7,7 @@ import { LONG_TABLE_ROWS, LONG_TABLE_UPDATE_MS, MarkdownView } from '../../../..
 import { createSanitizer } from '../../../../src/webview/markdown/sanitizer';
 import { StreamingMarkdownRenderer } from '../../../../src/webview/markdown/streamingRenderer';
 import { createWindow, renderedHtml } from '../domFixture';
-import { md } from './streamFixture';
+import { HtmlAssembler, md } from './streamFixture';
 
 const window = createWindow();
 const sanitize = createSanitizer(window);
@@ -103,4 +103,23 @@ describe('webview/markdown: a long streaming table is laid out at most every LON
     assert.ok(streamed.changedLong >= streamed.framesLong - 1, `${streamed.changedLong} of ${streamed.framesLong} frames changed the table`);
     assert.equal(shownHtml(streamed.container), fullRender(streamed.text));
   });
+
+  for (const [where, quote] of [['at the top level', ''], ['in a quote', '> ']] as const) {
+    it(`an open table ${where} shows a row once its line has ended (a row being written could widen a column the next frame narrowed back), and the unfinished last row when the answer ends`, () => {
+      const lines = (...text: string[]): string => text.map((line) => `${quote}${line}`).join('');
+      const head = `Intro.\n\n${lines('| a | b |\n', '|---|---|\n', '| 1 | one |\n')}`;
+      const renderer = new StreamingMarkdownRenderer(md);
+      const assembler = new HtmlAssembler();
+      const show = (text: string, final = false): string => {
+        renderer.append(text);
+        return assembler.apply(renderer.render(final)).html;
+      };
+      assert.ok(show(head).includes('<td>one</td>'));
+      const partial = show(lines('| 2 | [a link](https://exa'));
+      assert.ok(!partial.includes('a link') && !partial.includes('exa'), partial);
+      assert.ok(partial.includes('<td>one</td>'), 'the rows before it stay');
+      assert.ok(show('mple.com) |\n').includes('>a link</a>'));
+      assert.equal(show(lines('| 3 | cut off'), true), md.render(`${head}${lines('| 2 | [a link](https://example.com) |\n', '| 3 | cut off')}`));
+    });
+  }
 });
