@@ -129,7 +129,7 @@ describe('webview/markdown/streamingRenderer: an open paragraph', function () {
   this.timeout(60_000);
 
   // [shape, characters a frame (0: three tokens), bound]. Before, with the open paragraph's block parse running the
-  // inline rules too: 2.75, 2.17, 1.96 and 2.04 times a character.
+  // inline rules too: 2.75, 2.17, 1.92 and 2.03 times a character.
   for (const [shape, frameChars, bound] of [['paragraph', 0, 1.5], ['paragraph', 5_000, 1.3], ['quote', 5_000, 1.5], ['mixed', 5_000, 1.5]] as const) {
     it(`${shape}, ${frameChars === 0 ? 'three tokens a frame' : `${frameChars} characters a frame`}: an open paragraph's inline markup is parsed in its parts, not in the whole block too`, () => {
       const text = shapeText(shape, 30_000);
