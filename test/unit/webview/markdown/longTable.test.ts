@@ -122,4 +122,14 @@ describe('webview/markdown: a long streaming table is laid out at most every LON
       assert.equal(show(lines('| 3 | cut off'), true), md.render(`${head}${lines('| 2 | [a link](https://example.com) |\n', '| 3 | cut off')}`));
     });
   }
+
+  it('a table inside a list item is part of the item being written: its rows show as they come, and it ends as a full render', () => {
+    const text = '- item\n\n  | a | b |\n  |---|---|\n  | 1 | one |\n  | 2 | [a link](https://example.com) |\n';
+    const renderer = new StreamingMarkdownRenderer(md);
+    const assembler = new HtmlAssembler();
+    renderer.append(text.slice(0, text.indexOf('mple.com')));
+    assert.ok(assembler.apply(renderer.render()).html.includes('https://exa'), 'the row being written shows');
+    renderer.append(text.slice(text.indexOf('mple.com')));
+    assert.equal(assembler.apply(renderer.render(true)).html, md.render(text));
+  });
 });
