@@ -205,6 +205,19 @@ describe('flow: chat in the sidebar', () => {
     const mostPlain = await world.chat.frame.locator('body').evaluate(() => (window as unknown as { __mostPlain: number }).__mostPlain);
     assert.ok(mostPlain > lines / 2, `at most ${mostPlain} of ${lines} lines were shown unhighlighted at once: the page did not fall behind`);
     assert.equal(await answer.locator('.content code').textContent(), code);
+    // A group of lines off screen the browser has never laid out counts a height (chat.css, from openCodeBlock.ts's
+    // countLines) which must be its height: the first thing on screen when it is laid out, it would otherwise
+    // move what is below it by the difference (a reopened long chat jumped now and then, with 10em for every group).
+    const groups = await answer.locator('.content code').evaluate((code) => Array.from(code.querySelectorAll<HTMLElement>('.code-lines'), (group) => {
+      const estimate = getComputedStyle(group).containIntrinsicBlockSize;
+      group.style.contentVisibility = 'visible';
+      return { estimate, height: group.getBoundingClientRect().height, lines: group.textContent?.split('\n').length ?? 0 };
+    }));
+    assert.ok(groups.length >= 10, `groups of code lines: ${groups.length}`);
+    for (const { estimate, height, lines: shown } of groups) {
+      const counted = /^auto ([\d.]+)px$/.exec(estimate);
+      assert.ok(counted && Math.abs(Number(counted[1]) - height) <= 0.5, `a group of ${shown - 1} lines counts ${estimate} until laid out, and is ${height} px`);
+    }
     await world.workbench.runCommand('Model Access: New Chat');
     await eventually(() => world.chat.messages().count(), (count) => count === 0, 'New Chat to leave the code chat');
   });

@@ -55,9 +55,11 @@ export class OpenCodeBlock {
     this.code.append(this.rest);
   }
 
-  private lines(fragment: DocumentFragment): HTMLElement {
+  /** A group of settled lines: `code`, shown as `fragment`. */
+  private lines(fragment: DocumentFragment, code: string): HTMLElement {
     const group = this.code.ownerDocument.createElement('span');
     group.className = 'code-lines';
+    countLines(group, code);
     group.append(fragment);
     return group;
   }
@@ -105,6 +107,7 @@ export class OpenCodeBlock {
     const next = this.plain[1];
     if (next !== undefined) {
       first.code += next.code;
+      countLines(first.group, first.code);
       first.group.append(...Array.from(next.group.childNodes));
       next.group.remove();
       this.plain.splice(1, 1);
@@ -144,7 +147,7 @@ export class OpenCodeBlock {
       for (let start = this.shownCode.length; start < settledEnd;) {
         const end = code.indexOf('\n', Math.min(start + SLICE_CHARS, settledEnd) - 1) + 1 || settledEnd;
         const lines = code.slice(start, end);
-        const group = this.lines(this.plainCode(lines));
+        const group = this.lines(this.plainCode(lines), lines);
         this.rest.before(group);
         if (known) this.plain.push({ group, code: lines });
         start = end;
@@ -156,10 +159,24 @@ export class OpenCodeBlock {
     const restHtml = highlightGrowingRest(code, this.language, this.cache, this.work) ?? '';
     if (this.cache.html.length > this.shownHtmlLength) {
       // Settled chunks are highlight.js output ending outside any span: balanced HTML each.
-      this.rest.before(this.lines(this.fragment(this.cache.html.slice(this.shownHtmlLength))));
+      this.rest.before(this.lines(this.fragment(this.cache.html.slice(this.shownHtmlLength)), this.cache.code.slice(this.shownCode.length)));
       this.shownHtmlLength = this.cache.html.length;
       this.shownCode = this.cache.code;
     }
     this.rest.replaceChildren(this.fragment(restHtml));
   }
+}
+
+/**
+ * Gives a group its number of lines (`--lines`), from which chat.css makes the height the browser counts
+ * for it while it is skipped and has never been laid out (content-visibility): the lines do not wrap, so
+ * that is its height. With a fixed estimate, a group that came into view grew or shrank by the difference
+ * when first laid out, and when it was the first thing on screen (the browser's scroll anchor is then
+ * the block around it), what was on screen below it moved by that much: scrolling up through a reopened
+ * long chat jumped now and then.
+ */
+function countLines(group: HTMLElement, code: string): void {
+  let lines = code.endsWith('\n') || code === '' ? 0 : 1;
+  for (let at = code.indexOf('\n'); at !== -1; at = code.indexOf('\n', at + 1)) lines++;
+  group.style.setProperty('--lines', String(lines));
 }
