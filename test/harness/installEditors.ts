@@ -4,20 +4,31 @@
 // lock if it is still going. On a fresh machine the installs take ~3 minutes of 2 cores, the lint and unit
 // tests 3 more; side by side both took 4 (measured on a fresh clone: 238 s against 174 + 181 s).
 //
-// Nothing is reported here: a failed or impossible install (no Chromium, not Linux) leaves no marker, so
+// Nothing is reported here: without Chromium nothing is installed (the real-editor tests then say so and
+// install nothing either), and a failed or impossible install (not Linux, no ripgrep) leaves no marker, so
 // runEditorTests installs again in the foreground and says what is wrong, as without this head start. The
 // process stays in the terminal's process group, so Ctrl+C stops it too (and removes its staging folders).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { spawn } from 'node:child_process';
+import { findChromium } from './chromium';
 import { editorNames, ensureCodeServer, findCodeServer, editorRelease } from './codeServerInstall';
 import { cacheRoot } from './paths';
 
 /** What the background install writes: its progress and, if it failed, why. */
-export const installLog = path.join(cacheRoot, 'code-server', 'install-editors.log');
+const installLog = path.join(cacheRoot, 'code-server', 'install-editors.log');
+
+/** (A CHROME_PATH that does not exist throws: runEditorTests says so.) */
+function chromiumFound(): boolean {
+  try {
+    return findChromium() !== undefined;
+  } catch {
+    return false;
+  }
+}
 
 function startInBackground(): void {
-  if (editorNames.every((name) => findCodeServer(editorRelease(name)))) return;
+  if (!chromiumFound() || editorNames.every((name) => findCodeServer(editorRelease(name)))) return;
   fs.mkdirSync(path.dirname(installLog), { recursive: true });
   const log = fs.openSync(installLog, 'w');
   const child = spawn(process.execPath, [__filename], { stdio: ['ignore', log, log] });
