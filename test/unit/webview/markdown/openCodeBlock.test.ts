@@ -44,6 +44,24 @@ describe('webview/markdown/openCodeBlock: each group of lines counts its lines',
     }
   }
 
+  it('shown plain while behind, then highlighted as it streams once caught up (as MarkdownView does)', () => {
+    const window = createWindow();
+    const block = new OpenCodeBlock(window.document, createSanitizer(window), 'ts');
+    const half = Math.floor(code.length / 2);
+    for (let end = 37; end < code.length; end += 37) {
+      block.update(code.slice(0, end), end < half);
+      // Caught up: the lines shown plain are highlighted a group at a time, between frames.
+      if (end >= half) block.highlightNext();
+    }
+    assert.equal(block.hasPlainLines, false, 'caught up before the end: the last lines went in highlighted');
+    block.finish(code);
+    const groups = counted(block);
+    assert.ok(groups.length > 3, `${groups.length} groups`);
+    for (const [index, [lines, shown]] of groups.entries()) assert.equal(lines, shown, `group ${index} counts ${lines} lines and shows ${shown}`);
+    assert.equal(block.element.querySelector('code')?.textContent, code);
+    assert.ok(block.element.querySelectorAll('.hljs-keyword').length >= 300, 'every line highlighted');
+  });
+
   it('a group shown plain that is joined to the next (a comment open at its end) counts the lines of both', () => {
     // Slices of SLICE_CHARS: the comment opens near the end of the first and closes in the second.
     const before = 'x'.repeat(SLICE_CHARS - 20) + '\n';
