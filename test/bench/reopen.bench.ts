@@ -28,9 +28,13 @@ export interface ReopenResult {
 const MESSAGES = 500;
 const CHAT_ID = 'bench500';
 
-function writeLongChat(chatsFolder: string): number {
+/**
+ * Writes the bench's chat of 500 messages into the history folder `chatsFolder`, each answer `answerChars`
+ * of mixed Markdown (0.5 MB in all at the default); the activation bench opens it with longer answers.
+ */
+export function writeLongChat(chatsFolder: string, answerChars = 1_600): { id: string; bytes: number } {
   const now = Date.now();
-  const answer = shapeText('mixed', 1_600);
+  const answer = shapeText('mixed', answerChars);
   const messages: TranscriptMessage[] = Array.from({ length: MESSAGES }, (_, i) => i % 2 === 0
     ? { id: `u${i}`, role: 'user', content: `Question ${i / 2}: how does part ${i / 2} work?`, status: 'done', model: 'echo-1', createdAt: now - MESSAGES + i }
     : { id: `a${i}`, role: 'assistant', content: `Answer ${(i - 1) / 2}.\n\n${answer}`, status: 'done', model: 'echo-1', createdAt: now - MESSAGES + i });
@@ -38,7 +42,7 @@ function writeLongChat(chatsFolder: string): number {
   const json = JSON.stringify(transcript);
   fs.mkdirSync(chatsFolder, { recursive: true });
   fs.writeFileSync(path.join(chatsFolder, `chat-${CHAT_ID}.json`), json);
-  return json.length;
+  return { id: CHAT_ID, bytes: json.length };
 }
 
 interface OpenProbe { longTasks: number[]; clicked: number; newestShown: number; allRendered: number }
@@ -95,7 +99,7 @@ function untilAllRendered(): Promise<boolean> {
  */
 export async function runReopenBench(workbench: Workbench, frame: Frame, chatsFolder: string,
   profile?: { dir: string; start(): Promise<{ stop(file: string): Promise<unknown> }> }): Promise<ReopenResult> {
-  const bytes = writeLongChat(chatsFolder);
+  const { bytes } = writeLongChat(chatsFolder);
   // New Chat reads the history folder again, so the list offers the chat just written.
   await workbench.runCommand('Model Access: New Chat');
   await workbench.runCommand('Model Access: Show Chat History');

@@ -1,7 +1,9 @@
 // Loads an extension bundle and calls activate() in THIS process, with a do-nothing `vscode` module
 // (so VS Code's own work is not counted), then prints one JSON line: the time to load the bundle,
 // the time activate() took, and the packages whose code ran (when the bundle was built with
-// `markEvaluatedPackages`). Run it in a fresh process: `node activateBundle.js BUNDLE`.
+// `markEvaluatedPackages`). Run it in a fresh process: `node activateBundle.js BUNDLE [STORAGE]`; with
+// STORAGE, the extension's global storage is that folder on disk (its `chats` folder is the history),
+// and the run lists the files read from it.
 // Shared by the activation bench and the test that keeps activation free of the network stack.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -17,6 +19,8 @@ export interface ActivationRun {
   evaluated: string[];
   /** Node's built-in modules the bundle required while loading and activating ('node:' dropped), in order. */
   builtins: string[];
+  /** Files read from the storage folder, if one was given (paths relative to it). */
+  storageReads: string[];
 }
 
 /**
@@ -53,7 +57,15 @@ export function vscodeStub(): Record<string, unknown> {
   return vscode;
 }
 
-async function activateBundle(bundle: string): Promise<ActivationRun> {
+/** The ExtensionContext: anything, but with the global storage in `storage`, a folder on disk, when given. */
+function contextStub(storage: string | undefined): unknown {
+  if (storage === undefined) return anything();
+  const globalStorageUri = { scheme: 'file', fsPath: storage, path: storage };
+  const rest = anything() as Record<string | symbol, unknown>;
+  return new Proxy({}, { get: (_target, property) => (property === 'globalStorageUri' ? globalStorageUri : rest[property]) });
+}
+
+async function activateBundle(bundle: string, storage?: string): Promise<ActivationRun> {
   const Module = require('node:module') as { _load: (request: string, ...rest: unknown[]) => unknown; isBuiltin: (request: string) => boolean };
   const vscode = vscodeStub();
   const load = Module._load;
@@ -64,17 +76,30 @@ async function activateBundle(bundle: string): Promise<ActivationRun> {
     if (Module.isBuiltin(request) && !builtins.includes(name)) builtins.push(name);
     return load.call(this, request, ...rest);
   };
+  // The module object the bundle's node:fs is (not this file's `fs`, a namespace copy of it): what the
+  // extension reads from the storage passes here.
+  const storageReads: string[] = [];
+  const nodeFs = require('node:fs') as { readFileSync: (...args: unknown[]) => unknown };
+  const readFileSync = nodeFs.readFileSync;
+  if (storage !== undefined) {
+    nodeFs.readFileSync = (file: unknown, ...rest: unknown[]) => {
+      const relative = typeof file === 'string' ? path.relative(storage, file) : '';
+      if (relative && !relative.startsWith('..')) storageReads.push(relative.split(path.sep).join('/'));
+      return readFileSync.call(nodeFs, file, ...rest);
+    };
+  }
+  const context = contextStub(storage);
   const started = performance.now();
   const extension = require(bundle) as { activate(context: unknown): unknown };
   const loaded = performance.now();
-  await extension.activate(anything());
+  await extension.activate(context);
   const activated = performance.now();
   const evaluated = (globalThis as Record<string, unknown>)[EVALUATED_PACKAGES];
-  return { loadMs: loaded - started, activateMs: activated - loaded, evaluated: Array.isArray(evaluated) ? evaluated as string[] : [], builtins };
+  return { loadMs: loaded - started, activateMs: activated - loaded, evaluated: Array.isArray(evaluated) ? evaluated as string[] : [], builtins, storageReads };
 }
 
 if (require.main === module) {
-  activateBundle(path.resolve(process.argv[2])).then((run) => {
+  activateBundle(path.resolve(process.argv[2]), process.argv[3] === undefined ? undefined : path.resolve(process.argv[3])).then((run) => {
     process.stdout.write(JSON.stringify(run));
     // Whatever activate() left scheduled (timers of the stubbed API) is not part of the measurement.
     process.exit(0);

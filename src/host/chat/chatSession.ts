@@ -92,7 +92,12 @@ function profileField(settings: ChatSettings): { profile?: string } {
  * runs at a time; Stop aborts it and keeps the partial answer.
  */
 export class ChatSession {
-  private transcript: Transcript;
+  /**
+   * The open chat, read from the history when first needed (the view shows it, a command acts on it),
+   * not when the extension activates: a long chat is megabytes of JSON, and reading the open one made
+   * activation grow with it (a 4 MB chat: 50–65 ms of activate(), against 5 with none).
+   */
+  private opened: { transcript: Transcript; choice: ModelChoice | undefined } | undefined;
   private active: ActiveAnswer | undefined;
   private readonly batcher: DeltaBatcher;
   private readonly saver: Throttle;
@@ -108,8 +113,6 @@ export class ChatSession {
   private streamingSave: StreamingSave | undefined;
   /** Why the last save failed; undefined once a save succeeds again. */
   private saveError: string | undefined;
-  /** The model and profile the open chat continues with; undefined: the active settings' (see followActiveModel). */
-  private choice: ModelChoice | undefined;
   /** The context-window budget of each request, and what context-length errors taught. */
   private readonly windows: ContextWindowKeeper;
   /** Failed answers whose context-length error has been learned from (see learnFromContextError). */
@@ -139,9 +142,35 @@ export class ChatSession {
       log: deps.log,
       request: (messages, signal) => this.requestSummary(messages, signal),
     });
-    const currentId = deps.store.currentId();
-    this.transcript = this.loaded(currentId ? deps.store.load(currentId) : undefined) ?? createTranscript(this.timers.now());
-    this.choice = rememberedChoice(this.transcript.messages);
+  }
+
+  private get transcript(): Transcript {
+    return this.open().transcript;
+  }
+
+  /** (A chat put in place before the open one was read: that one is not read for nothing.) */
+  private set transcript(transcript: Transcript) {
+    if (this.opened === undefined) this.opened = { transcript, choice: undefined };
+    else this.opened.transcript = transcript;
+  }
+
+  /** The model and profile the open chat continues with; undefined: the active settings' (see followActiveModel). */
+  private get choice(): ModelChoice | undefined {
+    return this.open().choice;
+  }
+
+  private set choice(choice: ModelChoice | undefined) {
+    this.open().choice = choice;
+  }
+
+  /** The open chat: the one the history says was open last, or a new one; read once, on first use. */
+  private open(): { transcript: Transcript; choice: ModelChoice | undefined } {
+    if (this.opened === undefined) {
+      const currentId = this.deps.store.currentId();
+      const transcript = this.loaded(currentId ? this.deps.store.load(currentId) : undefined) ?? createTranscript(this.timers.now());
+      this.opened = { transcript, choice: rememberedChoice(transcript.messages) };
+    }
+    return this.opened;
   }
 
   get chat(): Transcript {

@@ -1,6 +1,5 @@
 // Pure helpers over transcripts: creation, titles, summaries, and the checks that make data read
 // back from storage trustworthy (it may come from an older version, or a crash mid-answer).
-import { randomUUID } from 'node:crypto';
 import type { TranscriptMessage, ChatSummary, ContextCut, ErrorAction, ErrorInfo, ForkOrigin, MessageStatus, Transcript, Usage } from '../../shared/protocol';
 import { isErrorAction } from '../../shared/protocol';
 import { parseModelParameters } from '../../shared/modelParameters';
@@ -15,7 +14,9 @@ export const TITLE_MAX_LENGTH = 60;
 export const UNTITLED = '';
 
 export function newId(): string {
-  return randomUUID();
+  // Required here, on the first id, not at import: loading node:crypto costs a fresh Node 4–8 ms, most of
+  // what activation took (test/unit/build/activation.test.ts); activation makes no id.
+  return (require('node:crypto') as typeof import('node:crypto')).randomUUID();
 }
 
 export function createTranscript(now: number = Date.now(), id: string = newId()): Transcript {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { WebviewStrings } from '../../shared/webviewStrings';
 
 export interface WebviewHtmlParts {
@@ -16,7 +15,8 @@ export interface WebviewHtmlParts {
 
 /** 128 random bits, base64: unguessable by anything the model writes into the page. */
 export function createNonce(): string {
-  return randomBytes(16).toString('base64');
+  // (node:crypto on first use, not at activation: see newId in transcript.ts.)
+  return (require('node:crypto') as typeof import('node:crypto')).randomBytes(16).toString('base64');
 }
 
 export function contentSecurityPolicy(cspSource: string, nonce: string): string {

@@ -2,7 +2,6 @@
 // files of NODE_EXTRA_CA_CERTS and of the modelAccess.network.caCertificates setting.
 import * as l10n from '@vscode/l10n';
 import { readFile } from 'node:fs/promises';
-import { X509Certificate } from 'node:crypto';
 
 /** The setting listing extra CA files (read, like every modelAccess setting, from the user settings only). */
 export const CA_CERTIFICATES_SETTING = 'modelAccess.network.caCertificates';
@@ -51,7 +50,8 @@ async function readPem(path: string, source: string): Promise<{ pems: string[]; 
   const subjects: string[] = [];
   for (const pem of pems) {
     try {
-      subjects.push(new X509Certificate(pem).subject.replace(/\n/g, ', '));
+      // (node:crypto on first use, not at activation: see newId in transcript.ts.)
+      subjects.push(new (require('node:crypto') as typeof import('node:crypto')).X509Certificate(pem).subject.replace(/\n/g, ', '));
     } catch {
       return l10n.t('{0}: {1} holds a certificate that cannot be parsed.', source, path);
     }

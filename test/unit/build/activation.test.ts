@@ -11,6 +11,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ActivationRun } from '../../harness/activateBundle';
 import { buildProductionBundles, markEvaluatedPackages, type BuiltBundles } from '../../harness/bundles';
+import { writeLongChat } from '../../bench/reopen.bench';
+import { nodeChatFiles } from '../../../src/host/chat/chatFiles';
+import { HistoryStore } from '../../../src/host/chat/historyStore';
 
 /** Loaded on first use only: what a request or an export needs, never activation. */
 const DEFERRED = ['undici', 'markdown-it'];
@@ -20,6 +23,8 @@ const DEFERRED = ['undici', 'markdown-it'];
  * the bench and this test do not count on it).
  */
 const DEFERRED_BUILTINS = ['http', 'https', 'http2', 'net', 'tls', 'dns', 'zlib'];
+/** node:crypto, for ids, nonces and certificates, which activation makes none of: in a fresh Node it took 4–8 ms to load. */
+const DEFERRED_FOR_LATER = ['crypto'];
 
 describe('build: what loading and activating the release bundle costs', function () {
   // esbuild builds of the extension and a fresh Node process.
@@ -58,6 +63,29 @@ describe('build: what loading and activating the release bundle costs', function
     // The record works: activation reads and writes files.
     assert.ok(run.builtins.includes('fs'), `builtins: ${run.builtins.join(', ')}`);
     assert.deepEqual(run.builtins.filter((name) => DEFERRED_BUILTINS.includes(name)), [], `required at activation: ${run.builtins.join(', ')}`);
+  });
+
+  it('loading + activate() requires no node:crypto', () => {
+    const activate = path.join(__dirname, '..', '..', 'harness', 'activateBundle.js');
+    const run = JSON.parse(execFileSync(process.execPath, [activate, bundles.extension], { encoding: 'utf8' })) as ActivationRun;
+    assert.ok(run.builtins.includes('fs'), `builtins: ${run.builtins.join(', ')}`);
+    assert.deepEqual(run.builtins.filter((name) => DEFERRED_FOR_LATER.includes(name)), [], `required at activation: ${run.builtins.join(', ')}`);
+  });
+
+  it('activate() reads nothing of the chat open last (a long one is megabytes): the chat view reads it when it shows', async () => {
+    const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'model-access-storage-'));
+    try {
+      const chats = path.join(storage, 'chats');
+      const { id } = writeLongChat(chats);
+      await new HistoryStore(nodeChatFiles(chats)).setCurrentId(id);
+      const activate = path.join(__dirname, '..', '..', 'harness', 'activateBundle.js');
+      const run = JSON.parse(execFileSync(process.execPath, [activate, bundles.extension, storage], { encoding: 'utf8' })) as ActivationRun;
+      // The record works: the history was there to read, and the chat view reads it.
+      assert.ok(new HistoryStore(nodeChatFiles(chats)).load(id), 'the chat is stored');
+      assert.deepEqual(run.storageReads.filter((name) => name.includes(id)), [], `read at activation: ${run.storageReads.join(', ')}`);
+    } finally {
+      fs.rmSync(storage, { recursive: true, force: true });
+    }
   });
 
   it('the bundle takes the vscode module once, not a copy of its names per module that imports it', () => {

@@ -188,6 +188,40 @@ describe('ChatSession', () => {
       assert.equal(again.modelLabel(), 'Gone / echo-1', 'the chat open at start-up continues with its own model');
       known.delete('Gone');
     });
+
+    it('the chat open at start-up is read when first needed, not when the session is made (activation)', async () => {
+      settings = { ...settings, model: 'echo-1', profile: { name: 'Local' }, profiles: [{}, {}] };
+      const before = makeSession({ settingsFor });
+      await before.send('in Local');
+      await before.close();
+      settings = { ...settings, model: 'other-1', profile: { name: 'Default' } };
+      const reads: string[] = [];
+      const counted: ChatFiles = { ...memory, read: (name) => { reads.push(name); return memory.read(name); } };
+      const after = makeSession({ settingsFor, store: new HistoryStore(counted) });
+      assert.equal(reads.length, 0, `read while the session was made: ${reads.join(', ')}`);
+      assert.equal(after.modelLabel(), 'Local / echo-1', 'the chat open at start-up, read now, continues with its own model');
+      assert.ok(reads.some((name) => name.startsWith('chat-')), `read: ${reads.join(', ')}`);
+      const count = reads.length;
+      assert.equal(after.chat.id, before.chat.id);
+      assert.equal(after.chat.messages.length, 2);
+      assert.equal(reads.length, count, 'read once');
+      await after.send('again in Local');
+      assert.equal(client.calls.at(-1)?.model, 'echo-1');
+    });
+
+    it('a model picked before the chat open at start-up was first read applies to it', async () => {
+      settings = { ...settings, model: 'echo-1', profile: { name: 'Local' }, profiles: [{}, {}] };
+      const before = makeSession({ settingsFor });
+      await before.send('in Local');
+      await before.close();
+      settings = { ...settings, model: 'other-1', profile: { name: 'Default' } };
+      const after = makeSession({ settingsFor });
+      after.followActiveModel();
+      assert.equal(after.chat.id, before.chat.id);
+      assert.equal(after.modelLabel(), 'Default / other-1');
+      await after.send('now in Default');
+      assert.equal(client.calls.at(-1)?.model, 'other-1');
+    });
   });
 
   it('streams an answer: user message, empty answer, batched deltas, final update, busy off', async () => {
