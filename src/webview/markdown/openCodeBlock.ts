@@ -4,10 +4,12 @@
 // Its DOM is the rendered fence's frame (same classes, header and buttons) with the settled
 // lines appended once each, and the unsettled rest (the partial last line, or a comment still
 // open) in one trailing span that is replaced every frame. Settled lines go in block-level
-// `.code-lines` spans, a group per frame: in one flow of text the browser would lay out every
-// line again each frame (a long block makes that a long task); block boxes it lays out once.
-// They show exactly as one flow (each ends with its line break) and stay when the block is
-// finished: the view keeps this block rather than rendering it again.
+// `.code-lines` spans: in one flow of text the browser would lay out every line again each frame
+// (a long block makes that a long task); a group it lays out again only while lines are added to it,
+// up to GROUP_CHARS, then the next begins. (A group per frame, as before, made a group of every line
+// or two at a model's pace: hundreds of elements for the browser to keep track of, each skipped off
+// screen on its own.) They show exactly as one flow (each ends with its line
+// break) and stay when the block is finished: the view keeps this block rather than rendering it again.
 //
 // While the page is behind the stream (an answer arriving faster than frames render it), new lines
 // go in as plain text, in groups of about a slice each, and are highlighted later, a group at a
@@ -25,6 +27,16 @@ import type { Sanitize } from './sanitizer';
 
 const { escapeHtml } = new MarkdownIt().utils;
 
+/**
+ * Highlighted lines go on into the last group while it holds fewer characters than this (see the top of this
+ * file); plain ones, a slice's (SLICE_CHARS): plain text costs the browser less to lay out again, and behind the
+ * stream groups come a slice at a time. Measured in Chromium (the bench's page layer, 8,000 characters a
+ * second, alternating two runs each): a 44 KB code block cost the page's main thread 2,523–2,758 ms at 400,
+ * 2,414–2,596 at 1,000 and 3,064–3,261 with a group per frame; a 30 KB mixed answer (short blocks, whose one
+ * group then grows every frame) 1,599–1,618, 1,849–1,893 and 1,611–1,795.
+ */
+export const GROUP_CHARS = 400;
+
 export class OpenCodeBlock {
   readonly element: DocumentFragment;
   private readonly code: HTMLElement;
@@ -38,6 +50,11 @@ export class OpenCodeBlock {
    * `cache.code`. While there are any, new lines are shown plain too: highlighting goes in order.
    */
   private readonly plain: { group: HTMLElement; code: string }[] = [];
+  /**
+   * The last group, while lines may still go into it: its code, and whether it shows them plain
+   * (plain and highlighted lines never share a group). Unset when highlightNext changes the groups.
+   */
+  private open: { group: HTMLElement; code: string; plain: boolean } | undefined;
   /** The code of the last update, for highlightNext. */
   private lastCode = '';
   private finished = false;
@@ -55,13 +72,25 @@ export class OpenCodeBlock {
     this.code.append(this.rest);
   }
 
-  /** A group of settled lines: `code`, shown as `fragment`. */
-  private lines(fragment: DocumentFragment, code: string): HTMLElement {
+  /**
+   * Settled lines, `code` shown as `fragment`, after those already shown: into the last group while it is
+   * of the same kind and not full (groupChars), else into a new one. Returns the group and whether it is new.
+   */
+  private addLines(fragment: DocumentFragment, code: string, plain: boolean): { group: HTMLElement; added: boolean } {
+    const open = this.open;
+    if (open !== undefined && open.plain === plain && open.code.length < groupChars(plain)) {
+      open.code += code;
+      countLines(open.group, open.code);
+      open.group.append(fragment);
+      return { group: open.group, added: false };
+    }
     const group = this.code.ownerDocument.createElement('span');
     group.className = 'code-lines';
     countLines(group, code);
     group.append(fragment);
-    return group;
+    this.rest.before(group);
+    this.open = { group, code, plain };
+    return { group, added: true };
   }
 
   /** True when `code` continues what this block shows, so `update` can extend it. */
@@ -96,6 +125,8 @@ export class OpenCodeBlock {
   highlightNext(): number {
     const first = this.plain[0];
     if (first === undefined) return 0;
+    // (What follows changes the groups: new lines start a group of their own.)
+    this.open = undefined;
     const lastOfFinished = this.finished && this.plain.length === 1;
     const { html, settled } = highlightFollowingLines(first.code, this.language, this.cache, this.work);
     if (settled || lastOfFinished) {
@@ -145,11 +176,14 @@ export class OpenCodeBlock {
       // later when the language is known.
       const settledEnd = this.finished ? code.length : code.lastIndexOf('\n') + 1;
       for (let start = this.shownCode.length; start < settledEnd;) {
-        const end = code.indexOf('\n', Math.min(start + SLICE_CHARS, settledEnd) - 1) + 1 || settledEnd;
+        // (Up to about a slice in a group: what room the last plain group has left, else a new group's.)
+        const open = this.open?.plain === true && this.open.code.length < groupChars(true) ? this.open : undefined;
+        const room = groupChars(true) - (open?.code.length ?? 0);
+        const end = code.indexOf('\n', Math.min(start + room, settledEnd) - 1) + 1 || settledEnd;
         const lines = code.slice(start, end);
-        const group = this.lines(this.plainCode(lines), lines);
-        this.rest.before(group);
-        if (known) this.plain.push({ group, code: lines });
+        const { group, added } = this.addLines(this.plainCode(lines), lines, true);
+        if (known && added) this.plain.push({ group, code: lines });
+        else if (known) this.plain[this.plain.length - 1].code += lines;
         start = end;
       }
       if (settledEnd > this.shownCode.length) this.shownCode = code.slice(0, settledEnd);
@@ -159,12 +193,17 @@ export class OpenCodeBlock {
     const restHtml = highlightGrowingRest(code, this.language, this.cache, this.work) ?? '';
     if (this.cache.html.length > this.shownHtmlLength) {
       // Settled chunks are highlight.js output ending outside any span: balanced HTML each.
-      this.rest.before(this.lines(this.fragment(this.cache.html.slice(this.shownHtmlLength)), this.cache.code.slice(this.shownCode.length)));
+      this.addLines(this.fragment(this.cache.html.slice(this.shownHtmlLength)), this.cache.code.slice(this.shownCode.length), false);
       this.shownHtmlLength = this.cache.html.length;
       this.shownCode = this.cache.code;
     }
     this.rest.replaceChildren(this.fragment(restHtml));
   }
+}
+
+/** What a group of lines holds at most before the next begins (but the lines that filled it). */
+export function groupChars(plain: boolean): number {
+  return plain ? SLICE_CHARS : GROUP_CHARS;
 }
 
 /**

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { SLICE_CHARS } from '../../../../src/webview/frameBudget';
-import { OpenCodeBlock } from '../../../../src/webview/markdown/openCodeBlock';
+import { groupChars, OpenCodeBlock } from '../../../../src/webview/markdown/openCodeBlock';
 import { createSanitizer } from '../../../../src/webview/markdown/sanitizer';
 import { createWindow } from '../domFixture';
 
@@ -74,4 +74,30 @@ describe('webview/markdown/openCodeBlock: each group of lines counts its lines',
     assert.ok(block.element.querySelectorAll('.code-lines').length < groupsBefore, 'two groups were joined');
     for (const [lines, shown] of counted(block)) assert.equal(lines, shown);
   });
+});
+
+// A group per update made a group of every line or two at a model's pace: hundreds of elements, each
+// skipped off screen on its own (content-visibility), for the browser to keep track of in every frame.
+describe('webview/markdown/openCodeBlock: lines go into the last group until it is full', () => {
+  const code = Array.from({ length: 600 }, (_, i) => `const v${i} = compute(${i}, "s${i}"); // line ${i}\n`).join('');
+  const longestLine = Math.max(...code.split('\n').map((line) => line.length + 1));
+
+  for (const [name, language, plain] of [['highlighted as it streams', 'ts', false], ['shown plain while behind, highlighted later', 'ts', true], ['a language not highlighted', 'brainfuck', false]] as const) {
+    for (const pieceChars of [12, 270, 5_000]) {
+      it(`${name}, ${pieceChars} characters an update`, () => {
+        const block = streamed(language, code, pieceChars, plain, '');
+        const groups = Array.from(block.element.querySelectorAll('.code-lines'), (group) => group.textContent ?? '');
+        // (Lines shown plain and highlighted later keep the groups they were shown in.)
+        const full = groupChars(plain || language === 'brainfuck');
+        assert.ok(groups.length <= Math.ceil(code.length / full) + 1, `${groups.length} groups for ${code.length} characters`);
+        // Each but the last is full, and over by at most the lines of the update that filled it (plain lines
+        // are split at the line that fills a group; an update's highlighted lines go in whole).
+        for (const [index, text] of groups.slice(0, -1).entries()) {
+          assert.ok(text.length >= full && text.length < full + Math.max(longestLine, pieceChars), `group ${index}: ${text.length} characters`);
+        }
+        assert.equal(groups.join(''), code);
+        for (const [index, [lines, shown]] of counted(block).entries()) assert.equal(lines, shown, `group ${index} counts ${lines} lines and shows ${shown}`);
+      });
+    }
+  }
 });
