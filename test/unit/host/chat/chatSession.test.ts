@@ -209,6 +209,23 @@ describe('ChatSession', () => {
       assert.equal(client.calls.at(-1)?.model, 'echo-1');
     });
 
+    it('a session closed without its chat ever being needed reads nothing and writes nothing', async () => {
+      const before = makeSession();
+      await before.send('an answer');
+      await before.close();
+      const touched: string[] = [];
+      const counted: ChatFiles = {
+        ...memory,
+        read: (name) => { touched.push(`read ${name}`); return memory.read(name); },
+        writeAtomic: (name, text) => { touched.push(`write ${name}`); return memory.writeAtomic(name, text); },
+        append: (name, text) => { touched.push(`append ${name}`); return memory.append(name, text); },
+      };
+      const after = makeSession({ store: new HistoryStore(counted) });
+      await after.close();
+      after.dispose();
+      assert.deepEqual(touched, []);
+    });
+
     it('a model picked before the chat open at start-up was first read applies to it', async () => {
       settings = { ...settings, model: 'echo-1', profile: { name: 'Local' }, profiles: [{}, {}] };
       const before = makeSession({ settingsFor });
