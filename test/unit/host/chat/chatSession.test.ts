@@ -189,12 +189,18 @@ describe('ChatSession', () => {
       known.delete('Gone');
     });
 
-    it('the chat open at start-up is read when first needed, not when the session is made (activation)', async () => {
+    /** A chat answered in Local / echo-1 and closed (the extension stopping); then Default / other-1 is the active model. */
+    async function chatLeftOpenInLocal(): Promise<ChatSession> {
       settings = { ...settings, model: 'echo-1', profile: { name: 'Local' }, profiles: [{}, {}] };
       const before = makeSession({ settingsFor });
       await before.send('in Local');
       await before.close();
       settings = { ...settings, model: 'other-1', profile: { name: 'Default' } };
+      return before;
+    }
+
+    it('the chat open at start-up is read when first needed, not when the session is made (activation)', async () => {
+      const before = await chatLeftOpenInLocal();
       const reads: string[] = [];
       const counted: ChatFiles = { ...memory, read: (name) => { reads.push(name); return memory.read(name); } };
       const after = makeSession({ settingsFor, store: new HistoryStore(counted) });
@@ -227,11 +233,7 @@ describe('ChatSession', () => {
     });
 
     it('a model picked before the chat open at start-up was first read applies to it', async () => {
-      settings = { ...settings, model: 'echo-1', profile: { name: 'Local' }, profiles: [{}, {}] };
-      const before = makeSession({ settingsFor });
-      await before.send('in Local');
-      await before.close();
-      settings = { ...settings, model: 'other-1', profile: { name: 'Default' } };
+      const before = await chatLeftOpenInLocal();
       const after = makeSession({ settingsFor });
       after.followActiveModel();
       assert.equal(after.chat.id, before.chat.id);
