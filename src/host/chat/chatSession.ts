@@ -481,7 +481,10 @@ export class ChatSession {
   async close(): Promise<void> {
     this.stop();
     await this.active?.finished;
-    this.saveNow();
+    // What is not on disk yet: a save still waiting, or one that failed (tried once more). A chat only looked at
+    // is not written back: that gave it a new "updated" time, and the history list put it first.
+    if (this.saveError !== undefined) this.saveNow();
+    else this.saver.flush();
     await this.saved;
   }
 

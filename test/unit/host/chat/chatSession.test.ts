@@ -1136,6 +1136,37 @@ describe('ChatSession', () => {
       assert.equal(session.captureState().saveError, undefined);
     });
 
+    it('closing writes what is not on disk yet, a save that failed included, and never a chat only looked at', async () => {
+      const before = makeSession();
+      await before.send('Hi');
+      await before.close();
+      const writes: string[] = [];
+      const writeAtomic = memory.writeAtomic.bind(memory);
+      let failing = false;
+      memory.writeAtomic = async (name, text) => {
+        if (failing) throw new Error('ENOSPC: no space left on device');
+        writes.push(name);
+        return writeAtomic(name, text);
+      };
+      // The extension starting again: the chat is shown (read), looked at, and the window closes.
+      const looked = makeSession();
+      assert.equal(looked.chat.messages.length, 2);
+      const updatedAt = looked.chat.updatedAt;
+      timers.advance(60_000);
+      await looked.close();
+      assert.equal(writes.length, 0, `written back: ${writes.join(', ')}`);
+      assert.equal(new HistoryStore(memory).load(looked.chat.id)?.updatedAt, updatedAt, 'its updated time kept');
+      // An answer whose final save failed: closing tries once more.
+      failing = true;
+      const failed = makeSession();
+      await failed.send('again');
+      assert.match(failed.captureState().saveError ?? '', /ENOSPC/);
+      failing = false;
+      await failed.close();
+      assert.ok(writes.includes(`chat-${failed.chat.id}.json`), `written at close: ${writes.join(', ')}`);
+      assert.equal(new HistoryStore(memory).load(failed.chat.id)?.messages.length, 4);
+    });
+
     it('a send while an answer streams is given back to the prompt, not dropped', async () => {
       client.script = hangAfter('partial');
       const session = makeSession();
