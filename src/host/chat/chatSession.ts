@@ -872,8 +872,6 @@ export class ChatSession {
    * an answer streams, a save after the first appends only the answer's new text (see StreamingSave).
    */
   private persist(): void {
-    // A chat never opened in this window has nothing of this window's to store (it is not read just to be written back).
-    if (this.opened === undefined) return;
     const transcript = this.transcript;
     if (transcript.messages.length === 0 && transcript.summary === undefined) {
       return;
