@@ -27,6 +27,13 @@ import type { Sanitize } from './sanitizer';
 
 const { escapeHtml } = new MarkdownIt().utils;
 
+/** A `.code-lines` group and the code it shows. */
+interface LineGroup {
+  group: HTMLElement;
+  code: string;
+  plain: boolean;
+}
+
 /**
  * Highlighted lines go on into the last group while it holds fewer characters than this (see the top of this
  * file); plain ones, a slice's (SLICE_CHARS): plain text costs the browser less to lay out again, and behind the
@@ -49,12 +56,13 @@ export class OpenCodeBlock {
    * Settled lines shown as plain text, in order, still to be highlighted (highlightNext); they follow
    * `cache.code`. While there are any, new lines are shown plain too: highlighting goes in order.
    */
-  private readonly plain: { group: HTMLElement; code: string }[] = [];
+  private readonly plain: LineGroup[] = [];
   /**
    * The last group, while lines may still go into it: its code, and whether it shows them plain
-   * (plain and highlighted lines never share a group). Unset when highlightNext changes the groups.
+   * (plain and highlighted lines never share a group); a plain one is also the last of `plain`, the same
+   * record. Unset when highlightNext changes the groups.
    */
-  private open: { group: HTMLElement; code: string; plain: boolean } | undefined;
+  private open: LineGroup | undefined;
   /** The code of the last update, for highlightNext. */
   private lastCode = '';
   private finished = false;
@@ -74,15 +82,15 @@ export class OpenCodeBlock {
 
   /**
    * Settled lines, `code` shown as `fragment`, after those already shown: into the last group while it is
-   * of the same kind and not full (groupChars), else into a new one. Returns the group and whether it is new.
+   * of the same kind and not full (groupChars), else into a new one, which it returns.
    */
-  private addLines(fragment: DocumentFragment, code: string, plain: boolean): { group: HTMLElement; added: boolean } {
+  private addLines(fragment: DocumentFragment, code: string, plain: boolean): LineGroup | undefined {
     const open = this.open;
     if (open !== undefined && open.plain === plain && open.code.length < groupChars(plain)) {
       open.code += code;
       countLines(open.group, open.code);
       open.group.append(fragment);
-      return { group: open.group, added: false };
+      return undefined;
     }
     const group = this.code.ownerDocument.createElement('span');
     group.className = 'code-lines';
@@ -90,7 +98,7 @@ export class OpenCodeBlock {
     group.append(fragment);
     this.rest.before(group);
     this.open = { group, code, plain };
-    return { group, added: true };
+    return this.open;
   }
 
   /** True when `code` continues what this block shows, so `update` can extend it. */
@@ -181,9 +189,9 @@ export class OpenCodeBlock {
         const room = groupChars(true) - (open?.code.length ?? 0);
         const end = code.indexOf('\n', Math.min(start + room, settledEnd) - 1) + 1 || settledEnd;
         const lines = code.slice(start, end);
-        const { group, added } = this.addLines(this.plainCode(lines), lines, true);
-        if (known && added) this.plain.push({ group, code: lines });
-        else if (known) this.plain[this.plain.length - 1].code += lines;
+        // (A new group's record is the open one: lines added to it later count in `plain` too.)
+        const added = this.addLines(this.plainCode(lines), lines, true);
+        if (known && added) this.plain.push(added);
         start = end;
       }
       if (settledEnd > this.shownCode.length) this.shownCode = code.slice(0, settledEnd);
