@@ -14,6 +14,8 @@ import { launchChromium } from '../harness/chromium';
 import { projectRoot } from '../harness/paths';
 import type { TraceEvent } from './traceTasks';
 import { untilQuiet } from './untilQuiet';
+import { longChatMessages } from './reopen.bench';
+import type { TranscriptMessage } from '../../src/shared/protocol';
 import { shapeText, type ShapeName } from '../unit/webview/markdown/shapes';
 
 export interface PageCase {
@@ -21,6 +23,8 @@ export interface PageCase {
   chars: number;
   /** Characters per second arriving; 2,000 tokens/s is about 8,000. */
   charsPerSecond: number;
+  /** Streamed at the end of the bench's chat of 500 messages (reopen.bench.ts), opened and rendered first. */
+  belowLongChat?: boolean;
 }
 
 export interface PageResult extends PageCase {
@@ -49,6 +53,9 @@ export const PAGE_CASES: PageCase[] = [
   { shape: 'list', chars: 60_000, charsPerSecond: 1_000_000 },
   { shape: 'table', chars: 30_000, charsPerSecond: 1_000_000 },
   { shape: 'code', chars: 88_000, charsPerSecond: 1_000_000 },
+  // What a frame costs at the end of a long chat: the same list below 500 messages as into an empty chat.
+  { shape: 'list', chars: 30_000, charsPerSecond: 8_000 },
+  { shape: 'list', chars: 30_000, charsPerSecond: 8_000, belowLongChat: true },
 ];
 
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="/webview.css"></head>
@@ -80,12 +87,20 @@ function servePage(): Promise<http.Server> {
 
 interface Streamed { lastDeltaShownMs: number; lastDeltaSettledMs: number; longTasks: number[] }
 
-/** Runs in the page: a new chat, the prompt, then the answer as deltas at the case's rate. */
+/** Runs in the page: opens a chat of `messages` and resolves once every one of them is rendered (or after a minute). */
+async function openChatInPage(messages: TranscriptMessage[]): Promise<void> {
+  const start = Date.now();
+  window.postMessage({ type: 'state', chat: { id: `bench-${start}`, title: '', createdAt: start, updatedAt: start, messages }, model: 'echo-1', busy: false, hasApiKey: true, hasBaseUrl: true, history: [] }, '*');
+  const rendered = document.getElementsByClassName('message');
+  for (const deadline = Date.now() + 60_000; rendered.length < messages.length && Date.now() < deadline;) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 300));
+}
+
+/** Runs in the page, in the chat open: the prompt, then the answer as deltas at the case's rate. */
 async function streamInPage({ text, tokens, charsPerSecond }: { text: string; tokens: string[]; charsPerSecond: number }): Promise<Streamed> {
   const post = (message: unknown): void => window.postMessage(message, '*');
-  const start = Date.now();
-  post({ type: 'state', chat: { id: `bench-${start}`, title: '', createdAt: start, updatedAt: start, messages: [] }, model: 'echo-1', busy: false, hasApiKey: true, hasBaseUrl: true, history: [] });
-  await new Promise((resolve) => setTimeout(resolve, 300));
   const longTasks: number[] = [];
   const observer = new PerformanceObserver((list) => { for (const entry of list.getEntries()) longTasks.push(entry.duration); });
   observer.observe({ type: 'longtask' });
@@ -183,6 +198,9 @@ export async function runPageBench(cases: PageCase[]): Promise<PageResult[]> {
     await page.evaluate(untilQuiet);
     for (const benchCase of cases) {
       const text = shapeText(benchCase.shape, benchCase.chars);
+      await page.evaluate(openChatInPage, benchCase.belowLongChat ? longChatMessages() : []);
+      // (Its older messages render in the frames after it opens, then the page is left to settle.)
+      if (benchCase.belowLongChat) await page.evaluate(untilQuiet);
       const session = await browser.context.newCDPSession(page);
       const events: TraceEvent[] = [];
       session.on('Tracing.dataCollected', (data) => { events.push(...(data.value as unknown as TraceEvent[])); });

@@ -34,15 +34,20 @@ const CHAT_ID = 'bench500';
  */
 export function writeLongChat(chatsFolder: string, answerChars = 1_600): { id: string; bytes: number } {
   const now = Date.now();
-  const answer = shapeText('mixed', answerChars);
-  const messages: TranscriptMessage[] = Array.from({ length: MESSAGES }, (_, i) => i % 2 === 0
-    ? { id: `u${i}`, role: 'user', content: `Question ${i / 2}: how does part ${i / 2} work?`, status: 'done', model: 'echo-1', createdAt: now - MESSAGES + i }
-    : { id: `a${i}`, role: 'assistant', content: `Answer ${(i - 1) / 2}.\n\n${answer}`, status: 'done', model: 'echo-1', createdAt: now - MESSAGES + i });
+  const messages = longChatMessages(answerChars, now);
   const transcript: Transcript = { id: CHAT_ID, title: 'A chat of 500 messages', createdAt: now - 1_000, updatedAt: now, messages };
   const json = JSON.stringify(transcript);
   fs.mkdirSync(chatsFolder, { recursive: true });
   fs.writeFileSync(path.join(chatsFolder, `chat-${CHAT_ID}.json`), json);
   return { id: CHAT_ID, bytes: json.length };
+}
+
+/** The bench's chat of 500 messages: questions and answers of `answerChars` of mixed Markdown each, the last made at `now`. */
+export function longChatMessages(answerChars = 1_600, now = Date.now()): TranscriptMessage[] {
+  const answer = shapeText('mixed', answerChars);
+  return Array.from({ length: MESSAGES }, (_, i) => i % 2 === 0
+    ? { id: `u${i}`, role: 'user', content: `Question ${i / 2}: how does part ${i / 2} work?`, status: 'done', model: 'echo-1', createdAt: now - MESSAGES + i }
+    : { id: `a${i}`, role: 'assistant', content: `Answer ${(i - 1) / 2}.\n\n${answer}`, status: 'done', model: 'echo-1', createdAt: now - MESSAGES + i });
 }
 
 interface OpenProbe { longTasks: number[]; clicked: number; newestShown: number; allRendered: number }
@@ -62,7 +67,7 @@ function installOpenProbe({ newest, count }: { newest: string; count: number }):
     for (const entry of list.getEntries()) probe.longTasks.push(entry.duration);
   }).observe({ type: 'longtask' });
   new MutationObserver(() => {
-    if (probe.newestShown === 0 && document.querySelector('.message:last-child .content')?.textContent?.includes(newest)) {
+    if (probe.newestShown === 0 && document.querySelector('.message-list > .message:last-child .content')?.textContent?.includes(newest)) {
       requestAnimationFrame(() => { probe.newestShown = Date.now(); });
     }
     if (probe.allRendered === 0 && messages.length === count) {

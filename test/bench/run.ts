@@ -144,7 +144,7 @@ async function main(): Promise<number> {
     for (const results of page) {
       const [first] = results;
       const cell = (value: (result: PageResult) => number, digits = 0): string => range(results.map(value), digits);
-      console.log(`| ${first.shape} | ${kb(first.chars)} | ${first.charsPerSecond} | ${cell((r) => r.lastDeltaShownMs)} | ${cell((r) => r.lastDeltaSettledMs)} | ${cell((r) => r.longTasksOver50)} `
+      console.log(`| ${first.shape}${first.belowLongChat ? ', below a chat of 500 messages' : ''} | ${kb(first.chars)} | ${first.charsPerSecond} | ${cell((r) => r.lastDeltaShownMs)} | ${cell((r) => r.lastDeltaSettledMs)} | ${cell((r) => r.longTasksOver50)} `
         + `| ${cell((r) => r.longestTaskMs)} | ${cell((r) => r.layoutFirstMs, 1)} → ${cell((r) => r.layoutLastMs, 1)} | ${cell((r) => r.busyMs)} |`);
     }
   }

@@ -167,7 +167,7 @@ describe('flow: edit, regenerate and history', () => {
     await eventually(() => world.chat.frame.locator('.save-error').isVisible(), (visible) => !visible, 'the alert to go once a save works');
   });
 
-  it('scrolling up through a reopened long chat moves what is on screen by what the wheel turned, skipping nothing', async () => {
+  it('scrolling up through a reopened long chat moves what is on screen by what the wheel turned, skipping nothing; a search hit far up it opens on screen', async () => {
     // A settled message off screen is skipped by the browser (content-visibility) and counts its last size. With
     // its chunks skipped inside it too, that size held their estimates (200 px each), and as each message came
     // into view and its size changed, what was on screen jumped: a wheel turn of 400 px moved it 226 px (1,631 px
@@ -178,7 +178,7 @@ describe('flow: edit, regenerate and history', () => {
     const now = Date.now();
     const messages = Array.from({ length: 120 }, (_, i) => ({
       id: `m${i}`, role: i % 2 === 0 ? 'user' : 'assistant', status: 'done', model: 'echo-1', createdAt: now - 200 + i,
-      content: i % 2 === 0 ? `Question ${i / 2}` : `Answer ${(i - 1) / 2}.\n\n${answer}`,
+      content: i % 2 === 0 ? `Question ${i / 2}${i === 4 ? ', about okapis' : ''}` : `Answer ${(i - 1) / 2}.\n\n${answer}`,
     })) as Transcript['messages'];
     const chat: Transcript = { id: 'scrollback', title: 'A long chat to scroll back through', createdAt: now - 300, updatedAt: now, messages };
     const file = path.join(chatsFolder(), 'chat-scrollback.json');
@@ -245,6 +245,20 @@ describe('flow: edit, regenerate and history', () => {
       // 8,000 px: the middle of the view passed several messages, each laid out as it came near.
       const passed = [...seen].map((id) => Number(id.slice(1)));
       assert.ok(passed.length >= 6, `the messages at the middle, in turn: ${passed.join(', ')}`);
+
+      // A message far up, which the browser has skipped so far (never laid out): the hit is scrolled to and drawn.
+      await world.workbench.runCommand('Model Access: Search Chats');
+      const quickInput = world.workbench.quickInput();
+      await quickInput.locator('.quick-input-box input').fill('okapis');
+      const row = quickInput.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'okapis' }).first();
+      await row.waitFor({ state: 'visible', timeout: 15_000 });
+      await row.click();
+      await frame.locator('.message.revealed[data-id="m4"]').waitFor({ state: 'attached', timeout: 15_000 });
+      // Read as drawn (innerText): skipped content reads as empty, so this holds once the hit is on screen.
+      const hit = frame.locator('.message[data-id="m4"] .content');
+      await eventually(() => hit.innerText(), (text) => /okapis/.test(text), 'the revealed question to be drawn on screen');
+      const [view, target] = await Promise.all([conversation.boundingBox(), hit.boundingBox()]);
+      assert.ok(view && target && target.y >= view.y && target.y + target.height <= view.y + view.height, 'the hit is within the view');
     } finally {
       fs.rmSync(file, { force: true });
     }

@@ -31,6 +31,15 @@ export const BEHIND_FOLLOW_MS = 250;
 /** How long a message opened from a search stays highlighted. */
 export const REVEAL_HIGHLIGHT_MS = 2000;
 
+/**
+ * How long what was scrolled to (a search hit, a Find match) is kept at the middle of the view while what
+ * is around it is laid out, unless the user scrolls first. A settled message the browser has skipped since it
+ * was made counts an estimated height (content-visibility, chat.css); scrolled to far up a reopened long chat,
+ * the messages around the hit were laid out only then and grew, and it ended up off screen (the real-editor
+ * test of a reopened long chat).
+ */
+export const REVEAL_HOLD_MS = 1000;
+
 export class ConversationView {
   readonly element: HTMLElement;
   private readonly list: HTMLElement;
@@ -49,6 +58,8 @@ export class ConversationView {
   private lastFollow = Number.NEGATIVE_INFINITY;
   /** A follow put off while rendering is behind (a one-shot interval). */
   private owedFollow: unknown;
+  /** What was scrolled to, kept at the middle of the view until `until` (clock ms): see REVEAL_HOLD_MS. */
+  private revealed: { target: Element; until: number } | undefined;
   private readonly cutMarker: ContextCutMarker;
   private readonly summarySlot: HTMLElement;
   /** Called after older messages of a replayed chat were rendered (Find searches them then). */
@@ -73,11 +84,17 @@ export class ConversationView {
       this.summarySlot, this.emptyState, this.list, this.jumpButton);
     this.element.addEventListener('scroll', () => this.onScroll(), { passive: true });
     // What the user does that can scroll the view (onScroll: only that unpins it).
-    const userInput = (): void => { this.lastUserInput = this.context.clock.now(); };
+    const userInput = (): void => {
+      this.lastUserInput = this.context.clock.now();
+      this.revealed = undefined;
+    };
     for (const type of ['wheel', 'keydown', 'touchmove'] as const) {
       this.element.addEventListener(type, userInput, { passive: true });
     }
-    this.element.addEventListener('pointerdown', () => { this.pointerHeld = true; }, { passive: true });
+    this.element.addEventListener('pointerdown', () => {
+      this.pointerHeld = true;
+      this.revealed = undefined;
+    }, { passive: true });
     for (const type of ['pointerup', 'pointercancel'] as const) {
       doc.defaultView?.addEventListener(type, () => { this.pointerHeld = false; }, { passive: true });
     }
@@ -102,7 +119,10 @@ export class ConversationView {
     // forced a layout of everything rendered, every frame (issue 8: 10–25 ms of each long task).
     const ResizeObserverClass = doc.defaultView?.ResizeObserver;
     if (ResizeObserverClass) {
-      const observer = new ResizeObserverClass(() => this.followStream());
+      const observer = new ResizeObserverClass(() => {
+        this.holdRevealed();
+        this.followStream();
+      });
       observer.observe(this.list);
       observer.observe(this.element);
     }
@@ -247,7 +267,7 @@ export class ConversationView {
       return false;
     }
     this.setPinned(false);
-    view.element.scrollIntoView?.({ block: 'center' });
+    this.scrollToMiddle(view.element);
     view.element.classList.add('revealed');
     this.context.doc.defaultView?.setTimeout(() => view.element.classList.remove('revealed'), REVEAL_HIGHLIGHT_MS);
     return true;
@@ -262,7 +282,23 @@ export class ConversationView {
   revealRange(range: Range): void {
     this.setPinned(false);
     const target = range.startContainer.parentElement;
-    target?.scrollIntoView?.({ block: 'center' });
+    if (target) this.scrollToMiddle(target);
+  }
+
+  private scrollToMiddle(target: Element): void {
+    target.scrollIntoView?.({ block: 'center' });
+    this.revealed = { target, until: this.context.clock.now() + REVEAL_HOLD_MS };
+  }
+
+  /** Called when the list or the view changed size: what was scrolled to goes back to the middle of the view. */
+  private holdRevealed(): void {
+    const revealed = this.revealed;
+    if (revealed === undefined) return;
+    if (this.pinnedToBottom || !revealed.target.isConnected || this.context.clock.now() > revealed.until) {
+      this.revealed = undefined;
+      return;
+    }
+    revealed.target.scrollIntoView?.({ block: 'center' });
   }
 
   showRetry(notice: RetryNotice): void {

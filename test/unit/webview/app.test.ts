@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { TranscriptMessage } from '../../../src/shared/protocol';
-import { BEHIND_FOLLOW_MS, USER_SCROLL_MS } from '../../../src/webview/conversation/conversationView';
+import { BEHIND_FOLLOW_MS, REVEAL_HOLD_MS, USER_SCROLL_MS } from '../../../src/webview/conversation/conversationView';
 import { BEHIND_FRAME_BUDGET_CHARS, FRAME_BUDGET_CHARS } from '../../../src/webview/frameBudget';
 import { click, createAppHarness, isShown, key, stateMessage, type AppHarness } from './appHarness';
 
@@ -350,6 +350,36 @@ describe('webview/app (jsdom)', () => {
       assert.equal(scroller.hasAttribute('data-reading'), false, 'Scroll to Latest: following again');
       h.receive({ type: 'revealMessage', messageId: answer.id });
       assert.equal(scroller.hasAttribute('data-reading'), true, 'a search hit opened: the reader is there');
+    });
+
+    it('keeps a search hit at the middle of the view while what is around it is laid out, until the user scrolls or a second has passed', () => {
+      const { h, frame } = followedApp();
+      const scroller = h.$('#conversation');
+      const messages = Array.from({ length: 40 }, (_, i) => message(i % 2 === 0 ? 'user' : 'assistant', `Message ${i}`));
+      h.receive(state(messages));
+      while (h.runFrames() > 0) { /* the older messages */ }
+      const target = h.$(`.message[data-id="${messages[4].id}"]`);
+      let centred = 0;
+      (target as HTMLElement & { scrollIntoView(options?: unknown): void }).scrollIntoView = () => { centred++; };
+      h.receive({ type: 'revealMessage', messageId: messages[4].id });
+      assert.equal(centred, 1);
+      // The messages around it are laid out and change size (the browser's ResizeObserver): back to the middle.
+      frame();
+      frame();
+      assert.equal(centred, 3);
+      h.advance(REVEAL_HOLD_MS + 1);
+      frame();
+      assert.equal(centred, 3, 'not after a second');
+      h.receive({ type: 'revealMessage', messageId: messages[4].id });
+      frame();
+      assert.equal(centred, 5);
+      scroller.dispatchEvent(new h.window.Event('wheel'));
+      frame();
+      assert.equal(centred, 5, 'not once the user scrolls');
+      h.receive({ type: 'revealMessage', messageId: messages[4].id });
+      (h.$('button.scroll-to-bottom') as HTMLButtonElement).click();
+      frame();
+      assert.equal(centred, 6, 'not once the view follows the end again');
     });
 
     it('stops following only when the user scrolls up (wheel, key, touch, scrollbar), not when the position goes up by itself', () => {
