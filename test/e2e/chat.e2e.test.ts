@@ -1,7 +1,9 @@
 // Chatting in the sidebar against the reference server: streamed replies shown exactly, Stop,
 // a streaming-only model, sending an editor selection, and a conversation that survives a reload.
 import * as assert from 'node:assert/strict';
-import { eventually, requestEnded, useFreshEditor } from './fixture';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { chatsFolder, eventually, requestEnded, useFreshEditor } from './fixture';
 import { streamedReply } from './referenceClient';
 
 describe('flow: chat in the sidebar', () => {
@@ -307,6 +309,18 @@ describe('flow: chat in the sidebar', () => {
     await world.openModelAccess();
     const after = await eventually(() => world.chat.transcript(), (messages) => messages.length >= before.length, 'the conversation to come back', 30_000);
     assert.deepEqual(after, before);
+    // Reloaded again with nothing changed, the chat is not written back: its updated time (the history's order) stays.
+    const updatedAt = (): number[] => fs.readdirSync(chatsFolder(world))
+      .filter((name) => name.startsWith('chat-') && name.endsWith('.json'))
+      .map((name) => fs.readFileSync(path.join(chatsFolder(world), name), 'utf8'))
+      .filter((text) => text.includes('Remember this after the reload'))
+      .map((text) => (JSON.parse(text) as { updatedAt: number }).updatedAt);
+    const shown = updatedAt();
+    assert.equal(shown.length, 1, 'one chat holds the message');
+    await world.workbench.reloadWindow();
+    await world.openModelAccess();
+    assert.deepEqual(await eventually(() => world.chat.transcript(), (messages) => messages.length >= before.length, 'the conversation to come back again', 30_000), before);
+    assert.deepEqual(updatedAt(), shown, 'the chat only looked at kept its updated time');
   });
 
   it('keeps a new chat whole when the browser page is reloaded (F5) right after its answer', async () => {

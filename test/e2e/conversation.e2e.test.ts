@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Transcript } from '../../src/shared/protocol';
 import { shapeText } from '../unit/webview/markdown/shapes';
-import { eventually, useFreshEditor } from './fixture';
+import { chatsFolder as chatsOf, eventually, useFreshEditor } from './fixture';
 
 describe('flow: edit, regenerate and history', () => {
   const world = useFreshEditor({ apiKey: 'demo-key', settings: { 'modelAccess.model': 'echo-1' } });
@@ -73,7 +73,7 @@ describe('flow: edit, regenerate and history', () => {
   });
 
   /** The extension's history folder in this editor's user data (see README: History). */
-  const chatsFolder = (): string => path.join(world.editor.userDataDir, 'User', 'globalStorage', 'model-access.model-access', 'chats');
+  const chatsFolder = (): string => chatsOf(world);
 
 
   it('a deleted chat comes back with Undo', async () => {

@@ -42,6 +42,11 @@ export interface SuiteWorld {
 }
 
 export const startupTimeoutMs = 120_000;
+
+/** Where the extension keeps its chats in `world`'s editor (its global storage). */
+export function chatsFolder(world: SuiteWorld): string {
+  return path.join(world.editor.userDataDir, 'User', 'globalStorage', 'model-access.model-access', 'chats');
+}
 /** `npm run package` (type check, production bundles, vsce) on a loaded 2-core machine. */
 const packagingTimeoutMs = 120_000;
 
