@@ -382,6 +382,34 @@ describe('webview/app (jsdom)', () => {
       assert.equal(centred, 6, 'not once the view follows the end again');
     });
 
+    it('keeps a Find match at the middle of the view the same way, the first one and the next after Enter', () => {
+      const { h, frame } = followedApp();
+      const messages = Array.from({ length: 40 }, (_, i) => message(i % 2 === 0 ? 'user' : 'assistant', i === 4 || i === 6 ? `the okapi ${i}` : `Message ${i}`));
+      h.receive(state(messages));
+      while (h.runFrames() > 0) { /* the older messages */ }
+      const centred: Element[] = [];
+      (h.window.HTMLElement.prototype as unknown as { scrollIntoView(): void }).scrollIntoView = function (this: Element) { centred.push(this); };
+      const inMessage = (index: number) => (element: Element | undefined): boolean => element?.closest('.message')?.getAttribute('data-id') === messages[index].id;
+      h.doc.dispatchEvent(key(h.window, 'keydown', { key: 'f', ctrlKey: true }));
+      const input = h.$<HTMLInputElement>('.find-bar .find-input');
+      input.value = 'okapi';
+      input.dispatchEvent(new h.window.Event('input', { bubbles: true }));
+      assert.ok(inMessage(4)(centred.at(-1)), 'the first match is scrolled to');
+      const first = centred.length;
+      frame();
+      assert.equal(centred.length, first + 1, 'and again once what is around it changed size');
+      assert.ok(inMessage(4)(centred.at(-1)));
+      input.dispatchEvent(key(h.window, 'keydown', { key: 'Enter' }));
+      assert.ok(inMessage(6)(centred.at(-1)), 'Enter: the next match');
+      const next = centred.length;
+      frame();
+      assert.equal(centred.length, next + 1, 'kept in the middle too: Enter in the find box is not the user scrolling the view');
+      assert.ok(inMessage(6)(centred.at(-1)));
+      h.$('#conversation').dispatchEvent(new h.window.Event('wheel'));
+      frame();
+      assert.equal(centred.length, next + 1, 'not once the user scrolls');
+    });
+
     it('stops following only when the user scrolls up (wheel, key, touch, scrollbar), not when the position goes up by itself', () => {
       const { h, scrolls, frame } = followedApp();
       const scroller = h.$('#conversation');
