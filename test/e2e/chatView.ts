@@ -94,14 +94,14 @@ export class ChatView {
 }
 
 /**
- * A message's text as it is drawn (innerText), also when it is scrolled out of view. Settled messages
- * and the chunks of an answer skip rendering while off screen (content-visibility: auto), and
+ * A message's text as it is drawn (innerText), also when it is scrolled out of view. Settled messages, the
+ * groups of a reopened chat's older ones and the chunks of an answer skip rendering while off screen (content-visibility: auto), and
  * innerText counts skipped content as empty: the message and its chunks are made visible for the read,
  * as scrolling to them would.
  */
 async function renderedText(content: Locator): Promise<string> {
   return content.evaluate((element) => {
-    const skippable = [element.closest<HTMLElement>('.message'), ...Array.from(element.querySelectorAll<HTMLElement>('.md-chunk, .md-tail'))]
+    const skippable = [element.closest<HTMLElement>('.message-group'), element.closest<HTMLElement>('.message'), ...Array.from(element.querySelectorAll<HTMLElement>('.md-chunk, .md-tail'))]
       .filter((node): node is HTMLElement => node !== null);
     for (const node of skippable) node.style.contentVisibility = 'visible';
     try {

@@ -213,7 +213,7 @@ describe('flow: edit, regenerate and history', () => {
        * Once the scrolling has come to rest (two frames alike): the element at the middle of the view when `mark`
        * (kept in the page), else the one marked before; its top, and the message it is in.
        */
-      const atMiddle = (mark: boolean): Promise<{ id: string; top: number; scrollTop: number }> => conversation.evaluate(async (element, mark) => {
+      const atMiddle = (mark: boolean): Promise<{ id: string; top: number; scrollTop: number; grouped: boolean }> => conversation.evaluate(async (element, mark) => {
         const frameDone = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
         for (let last = -1; last !== element.scrollTop;) {
           last = element.scrollTop;
@@ -228,15 +228,19 @@ describe('flow: edit, regenerate and history', () => {
         const reference = kept.scrollReference;
         const id = reference?.closest<HTMLElement>('.message')?.dataset.id;
         if (!reference || id === undefined) throw new Error('no message at the middle of the view');
-        return { id, top: reference.getBoundingClientRect().top, scrollTop: element.scrollTop };
+        return { id, top: reference.getBoundingClientRect().top, scrollTop: element.scrollTop, grouped: reference.closest('.message-group') !== null };
       }, mark);
       // (Turns larger than the view: each brings messages into view that the browser skipped until then. In turns of
       // 100 px, messages come into view a little at a time, and the test passed without scroll anchoring too.)
       const turnPx = 400;
       const seen = new Set<string>();
-      for (let turn = 0; turn * turnPx < 8_000; turn++) {
+      // At least 8,000 px, and five turns into the older messages, which a reopened chat renders in groups the
+      // browser skips whole off screen.
+      let groupedTurns = 0;
+      for (let turn = 0; turn * turnPx < 8_000 || (groupedTurns < 5 && turn < 60); turn++) {
         const before = await atMiddle(true);
         seen.add(before.id);
+        if (before.grouped) groupedTurns++;
         await world.workbench.page.mouse.wheel(0, -turnPx);
         const after = await atMiddle(false);
         assert.ok(Math.abs(after.top - before.top - turnPx) <= 2,
@@ -245,8 +249,10 @@ describe('flow: edit, regenerate and history', () => {
       // 8,000 px: the middle of the view passed several messages, each laid out as it came near.
       const passed = [...seen].map((id) => Number(id.slice(1)));
       assert.ok(passed.length >= 6, `the messages at the middle, in turn: ${passed.join(', ')}`);
+      assert.ok(groupedTurns >= 5, `turns in the groups of older messages: ${groupedTurns} (passed ${passed.join(', ')})`);
 
-      // A message far up, which the browser has skipped so far (never laid out): the hit is scrolled to and drawn.
+      // A message far up, in a group the browser has skipped so far (never laid out): the hit is scrolled to and drawn.
+      assert.equal(await frame.locator('.message-group .message[data-id="m4"]').count(), 1);
       await world.workbench.runCommand('Model Access: Search Chats');
       const quickInput = world.workbench.quickInput();
       await quickInput.locator('.quick-input-box input').fill('okapis');

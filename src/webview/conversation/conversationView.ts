@@ -8,7 +8,14 @@ import { ContextCutMarker, summaryBlock } from './contextMarkers';
 
 /** Messages rendered at once when a chat opens: its end, which is what the view shows first. */
 const FIRST_MESSAGES = 12;
-/** Older messages rendered per frame after that. */
+/**
+ * Older messages rendered per frame after that, each frame's into a group of their own (`.message-group`):
+ * the browser skips a group off screen whole (content-visibility, chat.css), so at the end of a long chat a
+ * frame has some 25 groups to track, not 500 messages. (In Chromium, streaming a list below a reopened chat
+ * of 500 messages cost the page 2,500–2,503 ms of main thread against 1,411–1,496 in an empty chat, most of
+ * it the browser checking every skipped message each frame; with the groups 1,203–1,260: README, page layer
+ * runs U and V.) What the reader looks at is held in place as a group comes into view: holdReading.
+ */
 const MESSAGES_PER_FRAME = 20;
 
 /** How close to the bottom (px) still counts as "at the bottom". */
@@ -58,6 +65,8 @@ export class ConversationView {
   private lastFollow = Number.NEGATIVE_INFINITY;
   /** A follow put off while rendering is behind (a one-shot interval). */
   private owedFollow: unknown;
+  /** What was at the middle of the view at the last scroll while the user reads away from the end, and where. */
+  private reading: { element: Element; top: number } | undefined;
   /** What was scrolled to, kept at the middle of the view until `until` (clock ms): see REVEAL_HOLD_MS. */
   private revealed: { target: Element; until: number } | undefined;
   private readonly cutMarker: ContextCutMarker;
@@ -121,6 +130,7 @@ export class ConversationView {
     if (ResizeObserverClass) {
       const observer = new ResizeObserverClass(() => {
         this.holdRevealed();
+        this.holdReading();
         this.followStream();
       });
       observer.observe(this.list);
@@ -181,22 +191,44 @@ export class ConversationView {
     }
   }
 
-  /** Makes `elements` the list's messages in this order, moving only those out of place. */
+  /**
+   * Makes `elements` the list's messages in this order, moving only those out of place. A message goes
+   * in where the next one is, in a group or not; the newest is never in a group (chat.css styles it as the
+   * list's last child).
+   */
   private placeInOrder(elements: HTMLElement[]): void {
     const wanted = new Set<Node>(elements);
-    for (const child of Array.from(this.list.children)) {
-      if (child.classList.contains('message') && !wanted.has(child)) child.remove();
+    const present: HTMLElement[] = [];
+    for (const element of this.messageElements()) {
+      if (wanted.has(element)) present.push(element);
+      else element.remove();
     }
-    let cursor: Node | null = this.list.firstChild;
+    const placed = new Set<Node>();
+    let next = 0;
     for (const element of elements) {
-      // (Other nodes, such as the context marker, are placed again by refresh.)
-      while (cursor !== null && cursor !== element && !wanted.has(cursor)) cursor = cursor.nextSibling;
+      // (A message moved up to its place is passed over where it was. Other nodes, such as the context
+      // marker, are placed again by refresh.)
+      while (next < present.length && placed.has(present[next])) next++;
+      const cursor = present[next];
       if (cursor === element) {
-        cursor = cursor.nextSibling;
+        next++;
+      } else if (cursor !== undefined) {
+        cursor.before(element);
       } else {
-        this.list.insertBefore(element, cursor);
+        this.list.append(element);
       }
+      placed.add(element);
     }
+    const newest = elements.at(-1);
+    if (newest !== undefined && newest.parentElement !== this.list) this.list.append(newest);
+    for (const group of Array.from(this.list.querySelectorAll(':scope > .message-group'))) {
+      if (group.querySelector(':scope > .message') === null) group.remove();
+    }
+  }
+
+  /** The list's message elements, in order. */
+  private messageElements(): HTMLElement[] {
+    return Array.from(this.list.querySelectorAll<HTMLElement>(':scope > .message, :scope > .message-group > .message'));
   }
 
   /** Older messages of a replayed chat, not rendered yet (oldest first). */
@@ -204,14 +236,13 @@ export class ConversationView {
 
   private readonly renderBacklog = (): void => {
     const batch = this.backlog.splice(Math.max(0, this.backlog.length - MESSAGES_PER_FRAME));
-    const fragment = this.context.doc.createDocumentFragment();
     const views = batch.map((message) => this.createView(message, false));
-    for (const view of views) {
-      fragment.append(view.element);
-    }
+    const group = el(this.context.doc, 'div', { className: 'message-group' }, ...views.map((view) => view.element));
+    // (Its height until the browser first lays it out: chat.css.)
+    group.style.setProperty('--messages', String(views.length));
     this.order.unshift(...views);
     // Above what is shown: the browser keeps the visible messages in place (scroll anchoring).
-    this.list.prepend(fragment);
+    this.list.prepend(group);
     this.refresh();
     this.onBacklogRendered?.();
     if (this.backlog.length > 0) {
@@ -355,6 +386,28 @@ export class ConversationView {
       this.setPinned(false);
     }
     this.lastScrollTop = top;
+    this.markReading();
+  }
+
+  /** Notes what is at the middle of the view, and where, while the user reads away from the end. */
+  private markReading(): void {
+    this.reading = undefined;
+    if (this.pinnedToBottom) return;
+    const view = this.element.getBoundingClientRect();
+    const element = this.context.doc.elementFromPoint?.(view.left + view.width / 2, view.top + view.height / 2);
+    if (element && this.list.contains(element)) this.reading = { element, top: element.getBoundingClientRect().top };
+  }
+
+  /**
+   * Called when the list changed size (after the browser's layout): what was at the middle of the view goes
+   * back where it was. The browser's scroll anchoring does most of that (chat.css: data-reading); what it
+   * leaves, this does, before the frame is drawn.
+   */
+  private holdReading(): void {
+    const reading = this.reading;
+    if (reading === undefined || this.pinnedToBottom || this.revealed !== undefined || !reading.element.isConnected) return;
+    const moved = reading.element.getBoundingClientRect().top - reading.top;
+    if (Math.abs(moved) >= 1) this.element.scrollTop += moved;
   }
 
   private userScrolling(): boolean {

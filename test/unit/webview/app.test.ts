@@ -382,6 +382,39 @@ describe('webview/app (jsdom)', () => {
       assert.equal(centred, 6, 'not once the view follows the end again');
     });
 
+    it('while the user reads up the chat, puts what is at the middle of the view back where it was when the list changes size, as far as the browser\'s anchoring did not', () => {
+      const { h, scrolls, frame, height } = followedApp();
+      const scroller = h.$('#conversation');
+      const messages = Array.from({ length: 40 }, (_, i) => message(i % 2 === 0 ? 'user' : 'assistant', `Message ${i}`));
+      h.receive(state(messages));
+      while (h.runFrames() > 0) { /* the older messages */ }
+      frame();
+      // jsdom has no layout: the element at the middle of the view, and its top, as the browser would give them.
+      const middle = h.$(`.message[data-id="${messages[10].id}"] .content`);
+      let middleTop = 300;
+      (h.doc as unknown as { elementFromPoint(): Element }).elementFromPoint = () => middle;
+      middle.getBoundingClientRect = () => ({ top: middleTop } as DOMRect);
+      scroller.dispatchEvent(new h.window.Event('wheel'));
+      scrolls.push(scrolls.at(-1)! - 400);
+      scroller.dispatchEvent(new h.window.Event('scroll'));
+      assert.equal(scroller.hasAttribute('data-reading'), true);
+      const before = scrolls.at(-1)!;
+      // Messages above it were laid out and grew by 700 px; the browser's anchoring moved the view by 500 of them.
+      middleTop += 200;
+      frame();
+      assert.equal(scrolls.at(-1), before + 200, 'the 200 px left over');
+      middleTop -= 200;
+      scroller.dispatchEvent(new h.window.Event('scroll'));
+      const settled = scrolls.length;
+      frame();
+      assert.equal(scrolls.length, settled, 'nothing moved: the view is not touched');
+      // Following the end again: the view keeps to the end, not to what was read.
+      (h.$('button.scroll-to-bottom') as HTMLButtonElement).click();
+      middleTop += 300;
+      frame();
+      assert.equal(scrolls.at(-1), height(), 'at the end');
+    });
+
     it('keeps a Find match at the middle of the view the same way, the first one and the next after Enter', () => {
       const { h, frame } = followedApp();
       const messages = Array.from({ length: 40 }, (_, i) => message(i % 2 === 0 ? 'user' : 'assistant', i === 4 || i === 6 ? `the okapi ${i}` : `Message ${i}`));
@@ -614,6 +647,16 @@ describe('webview/app (jsdom)', () => {
       assert.deepEqual(h.$$('.message').map((view) => view.dataset.id), messages.map((m) => m.id));
       assert.ok(frames > 10 && largestBatch <= 25, `${frames} frames, up to ${largestBatch} messages per frame`);
       assert.equal(h.$(`.message[data-id="${messages[0].id}"] .content strong`).textContent, '0');
+      // Each frame's older messages in a group of their own, which the browser skips whole off screen (chat.css);
+      // the ones shown first, the newest among them, in the list itself.
+      const groups = h.$$('.message-list > .message-group');
+      const older = 500 - shownFirst.length;
+      assert.deepEqual(groups.map((group) => group.querySelectorAll(':scope > .message').length),
+        [older % 20, ...Array(Math.floor(older / 20)).fill(20)].filter(Boolean), 'a group per frame, the oldest (the last rendered) the rest');
+      assert.equal(groups.length, frames);
+      assert.ok(groups.every((group) => group.style.getPropertyValue('--messages') === String(group.children.length)), 'each counts its messages');
+      assert.deepEqual(h.$$('.message-list > .message').map((view) => view.dataset.id), shownFirst);
+      assert.equal(h.$('.message-list').lastElementChild?.getAttribute('data-id'), messages.at(-1)?.id, 'the newest is the list\'s last child');
       // Only the last answer offers Regenerate, also after the older ones arrived.
       assert.equal(h.$$('.message button.regenerate').filter((button) => !button.hidden).length, 1);
     });
@@ -650,6 +693,28 @@ describe('webview/app (jsdom)', () => {
         // The answer now last offers Regenerate; the one before no longer does.
         assert.equal(isShown(h.$(`.message[data-id="${messages.at(-3)?.id}"] button.regenerate`)), false);
         assert.equal(h.$$('.message button.regenerate').filter((button) => !button.hidden).length, 0, 'the last message is a question now');
+      });
+
+      it('ending inside a group of older messages (an Edit far up), keeps them in it but the newest in the list itself, and drops a group left empty', () => {
+        const messages = Array.from({ length: 60 }, (_, i) => message(i % 2 === 0 ? 'user' : 'assistant', `Message **${i}**`));
+        const { h, changes } = rendered(messages);
+        const before = messages.map((m) => element(h, m.id));
+        const groupOf = (id: string): Element | null | undefined => element(h, id).closest('.message-group');
+        assert.ok(groupOf(messages[13].id) && groupOf(messages[13].id) === groupOf(messages[14].id) && groupOf(messages[14].id) === groupOf(messages[15].id), 'the 15th message is inside a group');
+        const edited = { ...messages[14], content: 'Message **14**, edited' };
+        h.receive(state([...messages.slice(0, 14), edited]));
+        assert.equal(h.runFrames(), 0, 'nothing left to render in later frames');
+        assert.deepEqual(h.$$('.message'), before.slice(0, 15), 'the same elements, in order');
+        const changed = new Set(contentChanges(changes()).map((record) => (record.target.nodeType === 1 ? record.target as Element : record.target.parentElement)?.closest('.message')));
+        assert.deepEqual([...changed], [before[14]], 'only the edited message\'s text changed');
+        assert.equal(h.$('.message-list').lastElementChild, before[14], 'the newest is the list\'s last child');
+        assert.equal(before[14].parentElement, h.$('.message-list'));
+        assert.deepEqual(h.$$('.message-group').map((group) => Array.from(group.children).map((child) => child.getAttribute('data-id'))),
+          [messages.slice(0, 8), messages.slice(8, 14)].map((part) => part.map((m) => m.id)), 'the groups keep what they still have; the emptied one is gone');
+        const next = message('assistant', 'new answer');
+        h.receive({ type: 'messageAdded', message: next });
+        assert.deepEqual(h.$$('.message').map((view) => view.dataset.id), [...messages.slice(0, 15).map((m) => m.id), next.id]);
+        assert.equal(h.$('.message-list').lastElementChild?.getAttribute('data-id'), next.id);
       });
 
       it('renders again only a message whose text changed (Edit), and what the replay adds', () => {

@@ -85,7 +85,7 @@ describe('webview stylesheet (media/chat.css)', () => {
   it('lets layout skip settled messages off screen, but never the one streaming nor the newest; streamed code lines are block boxes', () => {
     const h = styledApp();
     const rules = Array.from(h.doc.styleSheets).flatMap((sheet) => Array.from(sheet.cssRules)) as CSSStyleRule[];
-    const settled = rules.find((rule) => rule.selectorText === '.message:not([data-status="streaming"]):not(:last-child):not([data-long])');
+    const settled = rules.find((rule) => rule.selectorText === '.message:not([data-status="streaming"]):not(.message-list > :last-child):not([data-long])');
     assert.equal(settled?.style.getPropertyValue('content-visibility'), 'auto');
     assert.match(settled?.style.getPropertyValue('contain-intrinsic-size') ?? '', /auto/);
     const lines = rules.find((rule) => rule.selectorText === '.code-block code .code-lines');
@@ -124,6 +124,36 @@ describe('webview stylesheet (media/chat.css)', () => {
     assert.equal(anchor(), 'none');
     chunk.setAttribute('data-shown', '');
     assert.notEqual(anchor(), 'none');
+  });
+
+  it('skips a reopened chat\'s groups of older messages whole, each message in them as any settled one, never the newest', () => {
+    const h = styledApp();
+    const messages: TranscriptMessage[] = Array.from({ length: 60 }, (_, i) => ({ id: `m${i}`, role: i % 2 === 0 ? 'user' : 'assistant', content: `Message ${i}`, status: 'done', createdAt: i }));
+    h.receive({ type: 'state', chat: { id: 'c', title: 't', createdAt: 1, updatedAt: 1, messages }, model: 'm', busy: false, hasApiKey: true, hasBaseUrl: true, history: [] });
+    while (h.runFrames() > 0) { /* the older messages */ }
+    const style = (element: Element): CSSStyleDeclaration => h.window.getComputedStyle(element);
+    const rules = Array.from(h.doc.styleSheets).flatMap((sheet) => Array.from(sheet.cssRules)) as CSSStyleRule[];
+    // (jsdom computes no border for the shorthand: the rules that take it away.)
+    const borderless = rules.filter((rule) => rule.style?.getPropertyValue('border-bottom') === 'none').map((rule) => rule.selectorText);
+    const hasBorder = (element: Element): boolean => !borderless.some((selector) => element.matches(selector));
+    const groups = h.$$('.message-group');
+    assert.ok(groups.length >= 2);
+    for (const group of groups) {
+      assert.equal(style(group).getPropertyValue('content-visibility'), 'auto');
+      // Until laid out, not the scroll position's anchor (conversationView.ts marks it data-shown).
+      assert.equal(style(group).getPropertyValue('overflow-anchor'), 'none');
+      // The last message of a group is not the newest: skipped off screen as the others, and its border shows.
+      assert.equal(style(group.lastElementChild as Element).getPropertyValue('content-visibility'), 'auto');
+      assert.equal(hasBorder(group.lastElementChild as Element), true);
+    }
+    groups[0].setAttribute('data-shown', '');
+    assert.notEqual(style(groups[0]).getPropertyValue('overflow-anchor'), 'none');
+    // Counts its messages' estimate until it is laid out (jsdom computes no contain-intrinsic-size).
+    assert.match(rules.find((rule) => rule.selectorText === '.message-group')?.style.getPropertyValue('contain-intrinsic-size') ?? '', /^auto calc\(var\(--messages, 1\) \* var\(--message-height\)\)$/);
+    const newest = h.$('.message-list > .message:last-child');
+    assert.equal(newest.getAttribute('data-id'), 'm59');
+    assert.equal(style(newest).getPropertyValue('content-visibility'), '');
+    assert.equal(hasBorder(newest), false);
   });
 
   it('gives the growing block the containment of a finished chunk from the start, but skips only finished chunks off screen', () => {
