@@ -38,15 +38,6 @@ export const BEHIND_FOLLOW_MS = 250;
 /** How long a message opened from a search stays highlighted. */
 export const REVEAL_HIGHLIGHT_MS = 2000;
 
-/**
- * How long what was scrolled to (a search hit, a Find match) is kept at the middle of the view while what
- * is around it is laid out, unless the user scrolls first. A settled message the browser has skipped since it
- * was made counts an estimated height (content-visibility, chat.css); scrolled to far up a reopened long chat,
- * the messages around the hit were laid out only then and grew, and it ended up off screen (the real-editor
- * test of a reopened long chat).
- */
-export const REVEAL_HOLD_MS = 1000;
-
 export class ConversationView {
   readonly element: HTMLElement;
   private readonly list: HTMLElement;
@@ -65,10 +56,11 @@ export class ConversationView {
   private lastFollow = Number.NEGATIVE_INFINITY;
   /** A follow put off while rendering is behind (a one-shot interval). */
   private owedFollow: unknown;
-  /** What was at the middle of the view at the last scroll while the user reads away from the end, and where. */
+  /**
+   * While the user reads away from the end: what was at the middle of the view at the last scroll (or what the
+   * view scrolled to), and where. Kept there as the list changes size: holdReading.
+   */
   private reading: { element: Element; top: number } | undefined;
-  /** What was scrolled to, kept at the middle of the view until `until` (clock ms): see REVEAL_HOLD_MS. */
-  private revealed: { target: Element; until: number } | undefined;
   private readonly cutMarker: ContextCutMarker;
   private readonly summarySlot: HTMLElement;
   /** Called after older messages of a replayed chat were rendered (Find searches them then). */
@@ -93,17 +85,11 @@ export class ConversationView {
       this.summarySlot, this.emptyState, this.list, this.jumpButton);
     this.element.addEventListener('scroll', () => this.onScroll(), { passive: true });
     // What the user does that can scroll the view (onScroll: only that unpins it).
-    const userInput = (): void => {
-      this.lastUserInput = this.context.clock.now();
-      this.revealed = undefined;
-    };
+    const userInput = (): void => { this.lastUserInput = this.context.clock.now(); };
     for (const type of ['wheel', 'keydown', 'touchmove'] as const) {
       this.element.addEventListener(type, userInput, { passive: true });
     }
-    this.element.addEventListener('pointerdown', () => {
-      this.pointerHeld = true;
-      this.revealed = undefined;
-    }, { passive: true });
+    this.element.addEventListener('pointerdown', () => { this.pointerHeld = true; }, { passive: true });
     for (const type of ['pointerup', 'pointercancel'] as const) {
       doc.defaultView?.addEventListener(type, () => { this.pointerHeld = false; }, { passive: true });
     }
@@ -129,7 +115,6 @@ export class ConversationView {
     const ResizeObserverClass = doc.defaultView?.ResizeObserver;
     if (ResizeObserverClass) {
       const observer = new ResizeObserverClass(() => {
-        this.holdRevealed();
         this.holdReading();
         this.followStream();
       });
@@ -316,20 +301,15 @@ export class ConversationView {
     if (target) this.scrollToMiddle(target);
   }
 
+  /**
+   * Scrolls `target` to the middle of the view (unpinned first) and keeps it there (holdReading). Far up a
+   * reopened long chat the messages around it have never been laid out and count an estimate (content-visibility,
+   * chat.css); they grow as the view comes to them, and the hit was pushed off screen, never drawn (the
+   * real-editor test of a reopened long chat).
+   */
   private scrollToMiddle(target: Element): void {
     target.scrollIntoView?.({ block: 'center' });
-    this.revealed = { target, until: this.context.clock.now() + REVEAL_HOLD_MS };
-  }
-
-  /** Called when the list or the view changed size: what was scrolled to goes back to the middle of the view. */
-  private holdRevealed(): void {
-    const revealed = this.revealed;
-    if (revealed === undefined) return;
-    if (this.pinnedToBottom || !revealed.target.isConnected || this.context.clock.now() > revealed.until) {
-      this.revealed = undefined;
-      return;
-    }
-    revealed.target.scrollIntoView?.({ block: 'center' });
+    this.reading = { element: target, top: target.getBoundingClientRect().top };
   }
 
   showRetry(notice: RetryNotice): void {
@@ -399,13 +379,14 @@ export class ConversationView {
   }
 
   /**
-   * Called when the list changed size (after the browser's layout): what was at the middle of the view goes
-   * back where it was. The browser's scroll anchoring does most of that (chat.css: data-reading); what it
-   * leaves, this does, before the frame is drawn.
+   * Called when the list changed size (after the browser's layout): what was at the middle of the view (or
+   * scrolled to) goes back where it was. The browser's scroll anchoring does most of that (chat.css:
+   * data-reading), but left part of a group of older messages' growth as it came into view (2,000 px); what
+   * it leaves, this does, before the frame is drawn.
    */
   private holdReading(): void {
     const reading = this.reading;
-    if (reading === undefined || this.pinnedToBottom || this.revealed !== undefined || !reading.element.isConnected) return;
+    if (reading === undefined || this.pinnedToBottom || !reading.element.isConnected) return;
     const moved = reading.element.getBoundingClientRect().top - reading.top;
     if (Math.abs(moved) >= 1) this.element.scrollTop += moved;
   }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { TranscriptMessage } from '../../../src/shared/protocol';
-import { BEHIND_FOLLOW_MS, REVEAL_HOLD_MS, USER_SCROLL_MS } from '../../../src/webview/conversation/conversationView';
+import { BEHIND_FOLLOW_MS, USER_SCROLL_MS } from '../../../src/webview/conversation/conversationView';
 import { BEHIND_FRAME_BUDGET_CHARS, FRAME_BUDGET_CHARS } from '../../../src/webview/frameBudget';
 import { click, createAppHarness, isShown, key, stateMessage, type AppHarness } from './appHarness';
 
@@ -352,34 +352,32 @@ describe('webview/app (jsdom)', () => {
       assert.equal(scroller.hasAttribute('data-reading'), true, 'a search hit opened: the reader is there');
     });
 
-    it('keeps a search hit at the middle of the view while what is around it is laid out, until the user scrolls or a second has passed', () => {
-      const { h, frame } = followedApp();
-      const scroller = h.$('#conversation');
+    it('keeps a search hit where it was scrolled to while what is around it is laid out and grows, until the view follows the end', () => {
+      const { h, scrolls, frame, height } = followedApp();
       const messages = Array.from({ length: 40 }, (_, i) => message(i % 2 === 0 ? 'user' : 'assistant', `Message ${i}`));
       h.receive(state(messages));
       while (h.runFrames() > 0) { /* the older messages */ }
       const target = h.$(`.message[data-id="${messages[4].id}"]`);
+      // jsdom has no layout: scrolled to the middle, and its top as the browser would give it.
       let centred = 0;
+      let targetTop = 400;
       (target as HTMLElement & { scrollIntoView(options?: unknown): void }).scrollIntoView = () => { centred++; };
+      target.getBoundingClientRect = () => ({ top: targetTop } as DOMRect);
       h.receive({ type: 'revealMessage', messageId: messages[4].id });
       assert.equal(centred, 1);
-      // The messages around it are laid out and change size (the browser's ResizeObserver): back to the middle.
+      const before = scrolls.at(-1)!;
+      // The messages above it are laid out and grow by 900 px, of which the browser's anchoring kept none.
+      targetTop += 900;
       frame();
+      assert.equal(scrolls.at(-1), before + 900, 'scrolled by what it moved');
+      targetTop -= 900;
+      const settled = scrolls.length;
       frame();
-      assert.equal(centred, 3);
-      h.advance(REVEAL_HOLD_MS + 1);
-      frame();
-      assert.equal(centred, 3, 'not after a second');
-      h.receive({ type: 'revealMessage', messageId: messages[4].id });
-      frame();
-      assert.equal(centred, 5);
-      scroller.dispatchEvent(new h.window.Event('wheel'));
-      frame();
-      assert.equal(centred, 5, 'not once the user scrolls');
-      h.receive({ type: 'revealMessage', messageId: messages[4].id });
+      assert.equal(scrolls.length, settled, 'nothing moved: the view is not touched');
       (h.$('button.scroll-to-bottom') as HTMLButtonElement).click();
+      targetTop += 300;
       frame();
-      assert.equal(centred, 6, 'not once the view follows the end again');
+      assert.equal(scrolls.at(-1), height(), 'following the end again');
     });
 
     it('while the user reads up the chat, puts what is at the middle of the view back where it was when the list changes size, as far as the browser\'s anchoring did not', () => {
@@ -415,32 +413,33 @@ describe('webview/app (jsdom)', () => {
       assert.equal(scrolls.at(-1), height(), 'at the end');
     });
 
-    it('keeps a Find match at the middle of the view the same way, the first one and the next after Enter', () => {
-      const { h, frame } = followedApp();
+    it('keeps a Find match where it was scrolled to the same way, the first one and the next after Enter', () => {
+      const { h, scrolls, frame } = followedApp();
       const messages = Array.from({ length: 40 }, (_, i) => message(i % 2 === 0 ? 'user' : 'assistant', i === 4 || i === 6 ? `the okapi ${i}` : `Message ${i}`));
       h.receive(state(messages));
       while (h.runFrames() > 0) { /* the older messages */ }
+      // jsdom has no layout: each element's top as the browser would give it, moved by `shift`.
+      let shift = 0;
       const centred: Element[] = [];
-      (h.window.HTMLElement.prototype as unknown as { scrollIntoView(): void }).scrollIntoView = function (this: Element) { centred.push(this); };
+      const proto = h.window.HTMLElement.prototype as unknown as { scrollIntoView(): void; getBoundingClientRect(): DOMRect };
+      proto.scrollIntoView = function (this: Element) { centred.push(this); };
+      proto.getBoundingClientRect = () => ({ top: 400 + shift } as DOMRect);
       const inMessage = (index: number) => (element: Element | undefined): boolean => element?.closest('.message')?.getAttribute('data-id') === messages[index].id;
       h.doc.dispatchEvent(key(h.window, 'keydown', { key: 'f', ctrlKey: true }));
       const input = h.$<HTMLInputElement>('.find-bar .find-input');
       input.value = 'okapi';
       input.dispatchEvent(new h.window.Event('input', { bubbles: true }));
       assert.ok(inMessage(4)(centred.at(-1)), 'the first match is scrolled to');
-      const first = centred.length;
+      let before = scrolls.at(-1)!;
+      shift = 500;
       frame();
-      assert.equal(centred.length, first + 1, 'and again once what is around it changed size');
-      assert.ok(inMessage(4)(centred.at(-1)));
+      assert.equal(scrolls.at(-1), before + 500, 'and kept there as what is around it grows');
       input.dispatchEvent(key(h.window, 'keydown', { key: 'Enter' }));
       assert.ok(inMessage(6)(centred.at(-1)), 'Enter: the next match');
-      const next = centred.length;
+      before = scrolls.at(-1)!;
+      shift = 800;
       frame();
-      assert.equal(centred.length, next + 1, 'kept in the middle too: Enter in the find box is not the user scrolling the view');
-      assert.ok(inMessage(6)(centred.at(-1)));
-      h.$('#conversation').dispatchEvent(new h.window.Event('wheel'));
-      frame();
-      assert.equal(centred.length, next + 1, 'not once the user scrolls');
+      assert.equal(scrolls.at(-1), before + 300, 'kept there too: Enter in the find box is not the user scrolling the view');
     });
 
     it('stops following only when the user scrolls up (wheel, key, touch, scrollbar), not when the position goes up by itself', () => {
