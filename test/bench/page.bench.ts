@@ -1,6 +1,6 @@
 // The page layer of `npm run bench`: the chat page's own bundle (dist/webview.js, dist/webview.css) alone
 // in Chromium, without the workbench, the extension host or a server. The page posts the host's messages
-// to itself (a delta every 25 ms, as the host batches, with what arrived at a set rate), so what is
+// to itself (a delta every DELTA_INTERVAL_MS, as the host batches, with what arrived at a set rate), so what is
 // measured is the page's rendering only: how long after the last delta the answer is whole in the DOM,
 // the page's long tasks, and the browser's layout per frame (Chromium trace), which shows how a table's
 // layout grows with its rows. In code-server the page shares the workbench's renderer and main thread;
@@ -16,6 +16,7 @@ import type { TraceEvent } from './traceTasks';
 import { untilQuiet } from './untilQuiet';
 import { longChatMessages } from './reopen.bench';
 import type { TranscriptMessage } from '../../src/shared/protocol';
+import { DELTA_INTERVAL_MS } from '../../src/host/chat/deltaBatcher';
 import { shapeText, type ShapeName } from '../unit/webview/markdown/shapes';
 
 export interface PageCase {
@@ -48,7 +49,7 @@ export const PAGE_CASES: PageCase[] = [
   { shape: 'table', chars: 30_000, charsPerSecond: 8_000 },
   { shape: 'code', chars: 88_000, charsPerSecond: 150_000 },
   // About as fast as the editor delivers a full-speed answer: in one logged run the host had the 100 KB
-  // within ~100 ms and posted it in three deltas of ~40 KB; here a delta every 25 ms, of ~25 KB.
+  // within ~100 ms and posted it in three deltas of ~40 KB; here a delta every DELTA_INTERVAL_MS (50 KB at 50 ms).
   { shape: 'mixed', chars: 100_000, charsPerSecond: 1_000_000 },
   { shape: 'list', chars: 60_000, charsPerSecond: 1_000_000 },
   { shape: 'table', chars: 30_000, charsPerSecond: 1_000_000 },
@@ -99,7 +100,7 @@ async function openChatInPage(messages: TranscriptMessage[]): Promise<void> {
 }
 
 /** Runs in the page, in the chat open: the prompt, then the answer as deltas at the case's rate. */
-async function streamInPage({ text, tokens, charsPerSecond }: { text: string; tokens: string[]; charsPerSecond: number }): Promise<Streamed> {
+async function streamInPage({ text, tokens, charsPerSecond, deltaIntervalMs }: { text: string; tokens: string[]; charsPerSecond: number; deltaIntervalMs: number }): Promise<Streamed> {
   const post = (message: unknown): void => window.postMessage(message, '*');
   const longTasks: number[] = [];
   const observer = new PerformanceObserver((list) => { for (const entry of list.getEntries()) longTasks.push(entry.duration); });
@@ -140,7 +141,7 @@ async function streamInPage({ text, tokens, charsPerSecond }: { text: string; to
         clearInterval(timer);
         resolve();
       }
-    }, 25);
+    }, deltaIntervalMs);
   });
   const lastDelta = Date.now();
   post({ type: 'messageUpdated', message: { id: 'answer', role: 'assistant', content: text, status: 'done', model: 'echo-1', createdAt: sent } });
@@ -211,7 +212,7 @@ export async function runPageBench(cases: PageCase[]): Promise<PageResult[]> {
         await session.send('Profiler.setSamplingInterval', { interval: 250 });
         await session.send('Profiler.start');
       }
-      const streamed = await page.evaluate(streamInPage, { text, tokens: splitIntoTokens(text), charsPerSecond: benchCase.charsPerSecond });
+      const streamed = await page.evaluate(streamInPage, { text, tokens: splitIntoTokens(text), charsPerSecond: benchCase.charsPerSecond, deltaIntervalMs: DELTA_INTERVAL_MS });
       if (process.env.BENCH_PROFILE) {
         const { profile } = await session.send('Profiler.stop');
         fs.mkdirSync(process.env.BENCH_PROFILE, { recursive: true });

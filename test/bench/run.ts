@@ -6,6 +6,7 @@
 //   BENCH_RUNS=3 npm run bench                        (the editor layer three times, each in a fresh editor:
 //                                                      its cells show min–max, as this machine varies a lot)
 import * as os from 'node:os';
+import { DELTA_INTERVAL_MS } from '../../src/host/chat/deltaBatcher';
 import { requireChromium } from '../harness/chromium';
 import { ensureCodeServer, HarnessSetupError } from '../harness/codeServerInstall';
 import { activationReport } from './activation.bench';
@@ -138,7 +139,7 @@ async function main(): Promise<number> {
   }
   if (page.length > 0) {
     console.log('Page layer: the chat page alone in Chromium (400×900), no workbench, once it has warmed up while idle; the host\'s messages posted'
-      + ' in the page, a delta every 25 ms; a short prompt (the answer alone is measured).');
+      + ` in the page, a delta every ${DELTA_INTERVAL_MS} ms; a short prompt (the answer alone is measured).`);
     console.log('| shape | size | arriving chars/s | last delta→shown ms | → settled ms | tasks >50ms | longest ms | layout ms/frame, first → last sixth | main thread busy ms |');
     console.log('|-------|------|------------------|---------------------|--------------|-------------|------------|--------------------------------------|---------------------|');
     for (const results of page) {

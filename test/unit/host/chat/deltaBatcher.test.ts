@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { DeltaBatcher } from '../../../../src/host/chat/deltaBatcher';
+import { DELTA_INTERVAL_MS, DeltaBatcher } from '../../../../src/host/chat/deltaBatcher';
 import type { DeltaMessage } from '../../../../src/shared/protocol';
 import { FakeTimers } from './fakeTimers';
 
@@ -31,6 +31,19 @@ describe('DeltaBatcher', () => {
     timers.advance(25);
     // 1000 ms of tokens at one per ms, batched per 25 ms: about 40 messages, not 1000.
     assert.ok(emitted.length >= 39 && emitted.length <= 41, `got ${emitted.length} messages`);
+    assert.equal(emitted.map((delta) => delta.content).join(''), 'x'.repeat(1000));
+  });
+
+  it('sends the page at most 20 deltas a second by default, as VS Code\'s own chat renders a streaming answer', () => {
+    // Each delta is a frame of the page's (and in code-server of the whole workbench's): 40 a second cost
+    // a paced answer's renderer a fifth more CPU (deltaBatcher.ts).
+    const byDefault = new DeltaBatcher((delta) => emitted.push(delta), timers);
+    for (let i = 0; i < 1000; i++) {
+      byDefault.addContent('a', 'x');
+      timers.advance(1);
+    }
+    timers.advance(DELTA_INTERVAL_MS);
+    assert.ok(emitted.length >= 19 && emitted.length <= 21, `got ${emitted.length} messages for a second of tokens`);
     assert.equal(emitted.map((delta) => delta.content).join(''), 'x'.repeat(1000));
   });
 
