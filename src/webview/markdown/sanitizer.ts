@@ -66,6 +66,12 @@ const URI_TESTED = new Set(['href', 'type', 'tabindex', 'start']);
 // eslint-disable-next-line no-control-regex -- control characters are what it matches
 const ATTRIBUTE_WHITESPACE = /[\u0000-\u0020\u00A0\u1680\u180E\u2000-\u2029\u205F\u3000]/;
 const HTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
+// (NodeFilter's and Node's numbers: this module runs against the window it is given, jsdom's in tests.)
+const SHOW_ELEMENT = 0x1;
+const SHOW_CDATA_SECTION = 0x8;
+const SHOW_PROCESSING_INSTRUCTION = 0x40;
+const SHOW_COMMENT = 0x80;
+const ELEMENT_NODE = 1;
 
 /** True when DOMPurify (with CONFIG and the link hook) keeps this value of `name` exactly as it is. */
 function keptAsIs(name: string, value: string): boolean {
@@ -87,18 +93,26 @@ export function checkedFragment(doc: Document, html: string, allowed: ElementRul
   const template = doc.createElement('template');
   template.innerHTML = html;
   const { content } = template;
-  // Comments, processing instructions and CDATA: DOMPurify removes some; none is the renderer's. (A
-  // TreeWalker, not a NodeIterator: the document keeps every NodeIterator to update it on each removal,
-  // until it is collected, so thousands of them made every later removal slower.)
-  if (doc.createTreeWalker(content, 0x80 | 0x40 | 0x08).nextNode() !== null) return undefined;
   const links: Element[] = [];
-  // (Attribute names, not `attributes`: that makes an object for each attribute, garbage for the
-  // collector, whose pauses in a frame were the longest tasks of a long code block.)
-  for (const element of Array.from(content.querySelectorAll('*'))) {
+  // One walk over the elements, and the comments, processing instructions and CDATA, of which DOMPurify
+  // removes some and the renderer writes none. (A TreeWalker, not a NodeIterator: the document keeps every
+  // NodeIterator to update it on each removal, until it is collected, so thousands of them made every later
+  // removal slower. Before, a second walk for those, `querySelectorAll('*')` into an array and a list of
+  // attribute names for every element, most of which have none: parsing and checking a 15 KB piece of mixed
+  // HTML took 1.09-1.15 ms against 0.97-1.08 now, in plain Chromium, best of 40 rounds, three times; the
+  // parse alone 0.79-0.86.)
+  const walker = doc.createTreeWalker(content, SHOW_ELEMENT | SHOW_COMMENT | SHOW_PROCESSING_INSTRUCTION | SHOW_CDATA_SECTION);
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    if (node.nodeType !== ELEMENT_NODE) return undefined;
+    const element = node as Element;
     const names = allowed.get(element.localName);
     if (names === undefined || element.namespaceURI !== HTML_NAMESPACE) return undefined;
-    for (const name of element.getAttributeNames()) {
-      if (!names.has(name) || !keptAsIs(name, element.getAttribute(name) ?? '')) return undefined;
+    // (Attribute names, not `attributes`: that makes an object for each attribute, garbage for the
+    // collector, whose pauses in a frame were the longest tasks of a long code block.)
+    if (element.hasAttributes()) {
+      for (const name of element.getAttributeNames()) {
+        if (!names.has(name) || !keptAsIs(name, element.getAttribute(name) ?? '')) return undefined;
+      }
     }
     if (element.localName === 'a') links.push(element);
   }
