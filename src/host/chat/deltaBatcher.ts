@@ -4,8 +4,8 @@ import { realTimers, type Timers } from './timers';
 /**
  * At most 20 deltas a second, the pace at which VS Code's own chat list re-renders a streaming answer (a
  * 50 ms timer). Each delta costs the host a message and the page a frame: its render, and the style, layout
- * and paint of the whole document, which in code-server is the workbench's too (about 5 ms a frame however
- * little changed, traced). Against 25 ms, alternating in the editor bench (3 runs each), a 60 KB list at
+ * and paint of the whole document, which in code-server is the workbench's too (traced: about 5 ms a frame
+ * that added a few hundred characters). Against 25 ms, alternating in the editor bench (3 runs each), a 60 KB list at
  * 2,000 tokens/s cost the renderer 3.6-3.9 s of CPU instead of 4.5-5.0 s, and had no task over 50 ms in any
  * run (4 in one before); full-speed answers gain nothing from a shorter interval, as the page renders them
  * every frame while it is behind. The last text is never held back: `flush()` sends it before the status.
