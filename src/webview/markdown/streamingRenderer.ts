@@ -12,6 +12,7 @@
 import type MarkdownIt from 'markdown-it';
 import { lineStarts, splitOpenTail } from './blockSplitter';
 import type { HighlightCache } from './highlight';
+import { GrowingText } from './growingText';
 import { blockParser, fenceLanguage, type StreamingEnv } from './markdownEngine';
 
 type Token = MarkdownIt.Token;
@@ -70,6 +71,8 @@ export interface RenderWork {
   domOperations: number;
   /** Open containers dropped and rebuilt because the text turned out otherwise. */
   rebuilds: number;
+  /** Characters of the answer's text copied to take parts of it out (growingText.ts). */
+  copiedChars: number;
 }
 
 type References = Record<string, unknown>;
@@ -99,9 +102,12 @@ const PLAIN_WORD = /\p{L}/u;
 const PLAIN_LINE_START = /^ {0,3}\p{L}/u;
 const NESTABLE = new Set(['bullet_list_open', 'ordered_list_open', 'table_open', 'blockquote_open', 'paragraph_open']);
 const MAX_DEPTH = 4;
+/** What a line may hold and still be blank inside quotes (see fixTightness). */
+const BLANK_LINE_CHARACTER = /[\s>]/;
 
 export class StreamingMarkdownRenderer {
-  private text = '';
+  /** The answer's text so far (see growingText.ts: not one string). */
+  private text: GrowingText;
   /** Text before this offset is committed as finished top-level blocks. */
   private committedLength = 0;
   /** Reference-link definitions from committed blocks, so later blocks can use them. */
@@ -118,7 +124,7 @@ export class StreamingMarkdownRenderer {
   private fence: { scanned: number; code: string; language: string; closing: RegExp } | undefined;
   private readonly highlightCaches: HighlightCache[] = [];
   readonly work: RenderWork = {
-    renders: 0, parsedChars: 0, inlineParsedChars: 0, finishedBlocks: 0, highlightedChars: 0, sanitizedChars: 0, domOperations: 0, rebuilds: 0,
+    renders: 0, parsedChars: 0, inlineParsedChars: 0, finishedBlocks: 0, highlightedChars: 0, sanitizedChars: 0, domOperations: 0, rebuilds: 0, copiedChars: 0,
   };
 
   /** This render's `plainCode` (see render). */
@@ -128,10 +134,11 @@ export class StreamingMarkdownRenderer {
 
   constructor(private readonly md: MarkdownIt) {
     this.blocks = blockParser(md);
+    this.text = new GrowingText(this.work);
   }
 
   get source(): string {
-    return this.text;
+    return this.text.toString();
   }
 
   /**
@@ -143,16 +150,17 @@ export class StreamingMarkdownRenderer {
   }
 
   append(chunk: string): void {
-    this.text += chunk;
+    this.text.append(chunk);
   }
 
   /** Sets the full text: an extension of the current text is appended, anything else (or an extension of a finished text) starts over. */
   setText(text: string): void {
-    if (text === this.text || (text.startsWith(this.text) && !this.finalRendered)) {
+    if (this.text.isPrefixOf(text) && (text.length === this.text.length || !this.finalRendered)) {
       this.append(text.slice(this.text.length));
       return;
     }
-    this.text = text;
+    this.text = new GrowingText(this.work);
+    this.text.append(text);
     this.committedLength = 0;
     this.references = {};
     this.referencesFound = false;
@@ -583,9 +591,7 @@ export class StreamingMarkdownRenderer {
     }
     let tailTight = paragraphs[0].hidden;
     // A blank line before the first unsettled item makes the list loose, which the tail parse cannot see.
-    const before = this.text.slice(0, container.settled).replace(/\r?\n$/, '');
-    const previousLine = before.slice(before.lastIndexOf('\n') + 1);
-    if (container.settled > container.start && /^[\s>]*$/.test(previousLine)) {
+    if (container.settled > container.start && this.blankLineBefore(container.settled)) {
       tailTight = false;
     }
     if (container.tight === true && !tailTight) {
@@ -607,6 +613,24 @@ export class StreamingMarkdownRenderer {
     this.work.rebuilds++;
     update.ops.push({ type: 'discardOpen' });
     return false;
+  }
+
+  /**
+   * True when the line that ends at `offset` (a line start) holds nothing but whitespace and quote markers.
+   * Read backwards from `offset`, a character at a time, so it costs that line, not the text before it.
+   */
+  private blankLineBefore(offset: number): boolean {
+    let end = offset;
+    if (this.text.charAt(end - 1) === '\n') {
+      end--;
+      if (this.text.charAt(end - 1) === '\r') end--;
+    }
+    for (let at = end - 1; at >= 0; at--) {
+      const character = this.text.charAt(at);
+      if (character === '\n') return true;
+      if (!BLANK_LINE_CHARACTER.test(character)) return false;
+    }
+    return true;
   }
 
   private commit(finishedSource: string): void {
