@@ -7,8 +7,8 @@ import { HIGHLIGHTED_LANGUAGES, highlightCode } from './highlight';
 /**
  * Each block and inline kind the renderer has a path for, one block apiece. Each is rendered alone
  * first: the first render of them all together compiled everything in one idle callback (the parser,
- * link detection, the sanitizer, the TypeScript grammar), a task of 52–69 ms in plain Chromium; so, no
- * warm-up step took over 32 ms (two page loads each, `performance.now()` around each step).
+ * link detection, the sanitizer, the TypeScript grammar), a task of 52–69 ms in plain Chromium. Alone, in
+ * one-byte text, each took 2–35 ms (three page loads, `performance.now()` around each step).
  */
 export const SAMPLE_BLOCKS = [
   '# Heading',
@@ -46,8 +46,9 @@ export const HIGHLIGHT_ROUNDS = 3;
  * from a 100 KB answer holding a few dashes and curly quotes took 12–22 ms (link detection's expressions,
  * compiled again), the next under 1; the same paragraph typed in ASCII, 0.2 the first time; after a
  * warm-up with two-byte text too, 3–5 ms the first time (timed with the profiler on, which adds to
- * both: 12–21 ms so timed before).
- * The warm-up has about 0.2 s more to do (its last step 1.3 s after the page loaded, against 1.1).
+ * both: 12–21 ms so timed before). The first round of the sample in two-byte text then took 20–68 ms in
+ * one step; each block kind alone in two-byte text first (before the rounds), 1–18 ms a step, and the rounds
+ * 7–18.
  */
 export const TWO_BYTE_MARK = '\u2014';
 
@@ -85,8 +86,8 @@ export type RequestIdle = (callback: (idle?: IdleTime) => void) => void;
  * of it the step) in the editor bench.
  *
  * A further step starts in the same idle callback only while this much of the idle period is left
- * (at most 50 ms): the longest step took 27–32 ms in plain Chromium, so a callback stays under 50 ms.
- * One step per callback left most of each idle period unused.
+ * (at most 50 ms), and only a step that compiles nothing new (see warmUp): such a step took up to 14 ms
+ * in plain Chromium. One step per callback left most of each idle period unused.
  */
 export const STEP_ROOM_MS = 35;
 
@@ -105,33 +106,49 @@ export interface WarmUpOptions {
 
 /**
  * Runs `render` on each of SAMPLE_BLOCKS, then `layOut` each of FONT_SAMPLES (what the first
- * message's first frame needs), then `render` on SAMPLE (every other round two-byte), then each grammar
- * on WARM_UP_CODE HIGHLIGHT_ROUNDS times, then each again on it as two-byte text: a step per idle
- * callback, more while STEP_ROOM_MS of it are left.
+ * message's first frame needs), then `render` on each of SAMPLE_BLOCKS as two-byte text, then on SAMPLE
+ * (every other round two-byte), then each grammar on WARM_UP_CODE HIGHLIGHT_ROUNDS times, then each again
+ * on it as two-byte text: a step per idle callback, more while STEP_ROOM_MS of it are left, but never after
+ * a step that compiles (`alone`: the first render of a block kind in either width, the first layout, the
+ * first rounds of the sample, a grammar). In plain Chromium (three page loads each) every load had an idle
+ * callback of 55–72 ms before (the first two-byte round, or a grammar after a short step); with this, the
+ * longest callback was 32–47 ms: Java's grammar, which highlight.js compiles in one go (its generated
+ * expressions run to 13 KB). All done 2.4–2.6 s after the page loaded, against 1.1–1.3.
  */
 export function warmUp({ requestIdle, render, highlight = highlightCode, layOut, rendering = () => false }: WarmUpOptions): void {
-  const steps: (() => void)[] = [
-    ...SAMPLE_BLOCKS.map((block) => () => render(block)),
-    ...(layOut ? FONT_SAMPLES.map((markdown, index) => () => layOut(markdown, index)) : []),
-    ...Array.from({ length: ROUNDS }, (_, round) => () => render(round % 2 === 0 ? SAMPLE.repeat(4) : twoByte(SAMPLE.repeat(4)))),
-    ...[WARM_UP_CODE, twoByte(WARM_UP_CODE)].flatMap((code) => HIGHLIGHTED_LANGUAGES.map((language) => () => {
-      for (let i = 0; i < HIGHLIGHT_ROUNDS; i++) highlight(code, language);
-    })),
+  interface Step { run(): void; alone: boolean }
+  const steps: Step[] = [
+    ...SAMPLE_BLOCKS.map((block) => ({ run: () => render(block), alone: true })),
+    ...(layOut ? FONT_SAMPLES.map((markdown, index) => ({ run: () => layOut(markdown, index), alone: index === 0 })) : []),
+    // Each kind alone as two-byte text too: its regular expressions are compiled again for it.
+    ...SAMPLE_BLOCKS.map((block) => ({ run: () => render(twoByte(block)), alone: true })),
+    ...Array.from({ length: ROUNDS }, (_, round) => ({ run: () => render(round % 2 === 0 ? SAMPLE.repeat(4) : twoByte(SAMPLE.repeat(4))), alone: round < 2 })),
+    ...[WARM_UP_CODE, twoByte(WARM_UP_CODE)].flatMap((code) => HIGHLIGHTED_LANGUAGES.map((language) => ({
+      run: () => {
+        for (let i = 0; i < HIGHLIGHT_ROUNDS; i++) highlight(code, language);
+      },
+      alone: true,
+    }))),
   ];
   const next = (idle?: IdleTime): void => {
     if (rendering()) {
       requestIdle(next);
       return;
     }
-    do {
-      const step = steps.shift();
+    let ran = 0;
+    for (;;) {
+      const step = steps[0];
       if (step === undefined) return;
+      if (ran > 0 && (step.alone || idle === undefined || idle.timeRemaining() < STEP_ROOM_MS)) break;
+      steps.shift();
+      ran++;
       try {
-        step();
+        step.run();
       } catch (error) {
         console.error('Model Access: warming up the renderer failed', error);
       }
-    } while (steps.length > 0 && idle !== undefined && idle.timeRemaining() >= STEP_ROOM_MS);
+      if (step.alone) break;
+    }
     requestIdle(next);
   };
   requestIdle(next);

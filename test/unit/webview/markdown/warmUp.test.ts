@@ -7,7 +7,7 @@ import { createWindow } from '../domFixture';
 import { md } from './streamFixture';
 
 describe('webview/markdown: warm-up while idle', () => {
-  it('renders each block kind alone, then a sample with them all, then compiles one grammar per idle callback, and nothing runs outside them', () => {
+  it('renders each block kind alone, in one-byte and then in two-byte text, then a sample with them all, then compiles one grammar per idle callback, and nothing runs outside them', () => {
     const idle: (() => void)[] = [];
     const rendered: string[] = [];
     warmUp({ requestIdle: (callback) => idle.push(callback), render: (markdown) => rendered.push(markdown) });
@@ -19,13 +19,14 @@ describe('webview/markdown: warm-up while idle', () => {
       callbacks++;
       assert.ok(rendered.length - before <= 1, 'one step per idle callback');
     }
-    assert.equal(callbacks, SAMPLE_BLOCKS.length + 4 + 2 * HIGHLIGHTED_LANGUAGES.length + 1,
-      'each block alone, rounds of the sample, each grammar on one-byte and on two-byte code, and a last callback that finds nothing left');
-    // Alone first: the first render compiles what each kind needs, one kind per idle callback.
-    assert.deepEqual(rendered.slice(0, SAMPLE_BLOCKS.length), SAMPLE_BLOCKS);
-    // Every other round two-byte text: V8 compiles each regular expression for one-byte and for two-byte text.
+    assert.equal(callbacks, 2 * SAMPLE_BLOCKS.length + 4 + 2 * HIGHLIGHTED_LANGUAGES.length + 1,
+      'each block alone in both widths, rounds of the sample, each grammar on one-byte and on two-byte code, and a last callback that finds nothing left');
+    // Alone first: the first render compiles what each kind needs, one kind per idle callback; and again
+    // for two-byte text, for which V8 compiles each regular expression again.
+    assert.deepEqual(rendered.slice(0, 2 * SAMPLE_BLOCKS.length), [...SAMPLE_BLOCKS, ...SAMPLE_BLOCKS.map(twoByte)]);
+    // Every other round two-byte text.
     const sample = SAMPLE.repeat(4);
-    assert.deepEqual(rendered.slice(SAMPLE_BLOCKS.length), [sample, twoByte(sample), sample, twoByte(sample)]);
+    assert.deepEqual(rendered.slice(2 * SAMPLE_BLOCKS.length), [sample, twoByte(sample), sample, twoByte(sample)]);
     const doc = createWindow().document;
     const body = doc.createElement('div');
     body.innerHTML = md.render(SAMPLE);
@@ -57,7 +58,7 @@ describe('webview/markdown: warm-up while idle', () => {
     assert.ok(highlightCode(twoByte(WARM_UP_CODE), 'typescript')?.startsWith(highlightCode(WARM_UP_CODE, 'typescript') ?? '-'));
   });
 
-  it('lays out each font sample in an idle callback of its own, after each block kind alone and before the sample rounds and the grammars', () => {
+  it('lays out each font sample in an idle callback of its own, after each block kind alone and before the two-byte blocks, the sample rounds and the grammars', () => {
     const idle: (() => void)[] = [];
     const steps: string[][] = [];
     warmUp({
@@ -73,29 +74,45 @@ describe('webview/markdown: warm-up while idle', () => {
     const kinds = steps.filter((step) => step.length > 0).map((step) => [...new Set(step.map((call) => call.split(' ')[0]))]);
     assert.ok(kinds.every((kind) => kind.length === 1), 'one kind of step per idle callback');
     assert.deepEqual(kinds.map(([kind]) => kind), [
-      ...SAMPLE_BLOCKS.map(() => 'render'), ...FONT_SAMPLES.map(() => 'layOut'), ...Array.from({ length: 4 }, () => 'render'),
+      ...SAMPLE_BLOCKS.map(() => 'render'), ...FONT_SAMPLES.map(() => 'layOut'), ...SAMPLE_BLOCKS.map(() => 'render'), ...Array.from({ length: 4 }, () => 'render'),
       ...HIGHLIGHTED_LANGUAGES.map(() => 'highlight'), ...HIGHLIGHTED_LANGUAGES.map(() => 'highlight'),
     ]);
     assert.deepEqual(steps.filter((step) => step[0]?.startsWith('layOut ')), FONT_SAMPLES.map((markdown) => [`layOut ${markdown}`]));
   });
 
-  it('runs further steps in one idle callback while STEP_ROOM_MS of its idle period are left, and always one', () => {
+  it('runs further steps in one idle callback while STEP_ROOM_MS of its idle period are left, and always one; a step that compiles, only alone', () => {
     // Each step takes 10 ms of a fake clock; an idle period has `period` ms when its callback starts.
     let clock = 0;
     const idle: ((time?: IdleTime) => void)[] = [];
+    const kinds: string[][] = [];
     // (A grammar's step highlights HIGHLIGHT_ROUNDS times.)
-    warmUp({ requestIdle: (callback) => idle.push(callback), render: () => (clock += 10), highlight: () => (clock += 10 / HIGHLIGHT_ROUNDS), layOut: () => (clock += 10) });
+    warmUp({
+      requestIdle: (callback) => idle.push(callback),
+      render: () => { clock += 10; kinds.at(-1)?.push('render'); },
+      highlight: () => { clock += 10 / HIGHLIGHT_ROUNDS; kinds.at(-1)?.push('highlight'); },
+      layOut: () => { clock += 10; kinds.at(-1)?.push('layOut'); },
+    });
     const run = (period: number): number => {
       const [started, callback] = [clock, idle.shift()];
+      kinds.push([]);
       callback?.({ timeRemaining: () => Math.max(0, period - (clock - started)) });
       return Math.round((clock - started) / 10);
     };
-    // 50 ms: a second step starts with 40 left, a third would have 30 (under STEP_ROOM_MS).
+    // Each block kind's first render, and the first layout: alone, however long the idle period.
+    assert.deepEqual(Array.from({ length: SAMPLE_BLOCKS.length + 1 }, () => run(50)), Array.from({ length: SAMPLE_BLOCKS.length + 1 }, () => 1));
+    // The other layouts: 50 ms, a second step starts with 40 left, a third would have 30 (under STEP_ROOM_MS).
     assert.equal(STEP_ROOM_MS, 35);
     assert.deepEqual([run(50), run(50), run(45), run(44), run(20), run(0)], [2, 2, 2, 1, 1, 1]);
-    let steps = 9;
+    let steps = SAMPLE_BLOCKS.length + 1 + 9;
     while (idle.length > 0) steps += run(50);
-    assert.equal(steps, SAMPLE_BLOCKS.length + FONT_SAMPLES.length + 4 + 2 * HIGHLIGHTED_LANGUAGES.length);
+    assert.equal(steps, 2 * SAMPLE_BLOCKS.length + FONT_SAMPLES.length + 4 + 2 * HIGHLIGHTED_LANGUAGES.length);
+    // Only layouts and the later rounds of the sample ever share a callback; each grammar, each block kind
+    // (in either width) and the first two rounds have one of their own.
+    const shared = kinds.filter((calls) => new Set(calls).size > 1 || (calls[0] === 'highlight' ? calls.length > HIGHLIGHT_ROUNDS : calls.length > 1));
+    assert.ok(shared.length > 0 && shared.every((calls) => calls.every((call) => call === 'layOut') || calls.every((call) => call === 'render')), JSON.stringify(shared));
+    const renders = kinds.filter((calls) => calls[0] === 'render').map((calls) => calls.length);
+    assert.deepEqual(renders.slice(0, 2 * SAMPLE_BLOCKS.length + 2), Array.from({ length: 2 * SAMPLE_BLOCKS.length + 2 }, () => 1));
+    assert.ok(kinds.filter((calls) => calls[0] === 'highlight').every((calls) => calls.length === HIGHLIGHT_ROUNDS));
   });
 
   it('runs no step in a callback that comes while the page renders, and asks again', () => {
@@ -143,8 +160,8 @@ describe('webview/markdown: warm-up while idle', () => {
         idle.shift()?.();
         callbacks++;
       }
-      assert.equal(callbacks, SAMPLE_BLOCKS.length + 4 + 2 * HIGHLIGHTED_LANGUAGES.length + 1);
-      assert.equal(errors.length, SAMPLE_BLOCKS.length + 4);
+      assert.equal(callbacks, 2 * SAMPLE_BLOCKS.length + 4 + 2 * HIGHLIGHTED_LANGUAGES.length + 1);
+      assert.equal(errors.length, 2 * SAMPLE_BLOCKS.length + 4);
     } finally {
       console.error = original;
     }
