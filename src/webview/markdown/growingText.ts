@@ -101,3 +101,43 @@ export class GrowingText {
     return low;
   }
 }
+
+/**
+ * Text waiting to be rendered: appended at the end, taken from the front in slices. Not a string that
+ * each frame appends to and slices the rest off: while the page is behind the stream, the first slice
+ * after an append copied all the text still waiting (see above).
+ */
+export class TextQueue {
+  private text: GrowingText;
+  private taken = 0;
+
+  constructor(private readonly work: { copiedChars: number } = { copiedChars: 0 }) {
+    this.text = new GrowingText(work);
+  }
+
+  get length(): number {
+    return this.text.length - this.taken;
+  }
+
+  push(text: string): void {
+    this.text.append(text);
+  }
+
+  /** Takes the first `size` characters (fewer when fewer are waiting). */
+  take(size: number): string {
+    const taken = this.text.slice(this.taken, this.taken + size);
+    this.taken += taken.length;
+    if (this.taken === this.text.length) this.clear();
+    return taken;
+  }
+
+  /** All that is waiting, left waiting. */
+  toString(): string {
+    return this.text.slice(this.taken);
+  }
+
+  clear(): void {
+    this.text = new GrowingText(this.work);
+    this.taken = 0;
+  }
+}

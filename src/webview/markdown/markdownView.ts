@@ -13,6 +13,7 @@
 // where it is, and a new tail follows it. Moving a node re-creates the style and layout of all
 // of it: for a 1,000-line code block or a long table, one task of 100+ ms when it finishes.
 import { FRAME_BUDGET_CHARS, FrameBudget } from '../frameBudget';
+import { TextQueue } from './growingText';
 import { OpenCodeBlock } from './openCodeBlock';
 import { PlainCodeBlock } from './plainCodeBlock';
 import type { Sanitize } from './sanitizer';
@@ -68,7 +69,7 @@ export class MarkdownView {
   private tailHtml = '';
   private afterHtml = '';
   /** Text received but not yet rendered (over the frame budget). */
-  private pending = '';
+  private readonly pending: TextQueue;
   /** The unsettled nodes at the end of the innermost open container (or of `.md-tail`). */
   private tailNodes: Node[] = [];
   private open: OpenElement[] = [];
@@ -92,6 +93,7 @@ export class MarkdownView {
   ) {
     this.ownBudget = !(budget instanceof FrameBudget);
     this.budget = budget instanceof FrameBudget ? budget : new FrameBudget(budget);
+    this.pending = new TextQueue(renderer.work);
     const doc = container.ownerDocument;
     this.blocks = doc.createElement('div');
     this.blocks.className = 'md-blocks';
@@ -101,21 +103,22 @@ export class MarkdownView {
 
   append(text: string): void {
     if (this.renderer.finished && text !== '') {
-      this.setText(this.renderer.source + this.pending + text);
+      this.setText(this.renderer.source + this.pending.toString() + text);
       return;
     }
-    this.pending += text;
+    this.pending.push(text);
   }
 
   /** The whole text: what extends the text so far is rendered as more; anything else (or an extension of a finished text) from the start. */
   setText(text: string): void {
-    const known = this.renderer.source + this.pending;
+    const known = this.renderer.source + this.pending.toString();
     if (text === known || (text.startsWith(known) && !this.renderer.finished)) {
-      this.pending += text.slice(known.length);
+      this.pending.push(text.slice(known.length));
       return;
     }
     this.renderer.setText('');
-    this.pending = text;
+    this.pending.clear();
+    this.pending.push(text);
   }
 
   /**
@@ -126,27 +129,26 @@ export class MarkdownView {
    */
   update(final: boolean): boolean {
     if (this.ownBudget) this.budget.startFrame();
-    if (!final && this.pending !== '' && this.pending.length < FRAME_BUDGET_CHARS && this.longTableOpen()) {
+    if (!final && this.pending.length > 0 && this.pending.length < FRAME_BUDGET_CHARS && this.longTableOpen()) {
       const now = this.budget.now();
       if (now - this.lastLongTableUpdate < LONG_TABLE_UPDATE_MS) return true;
       this.lastLongTableUpdate = now;
     }
     let rendered = false;
-    while (!rendered || this.pending !== '') {
+    while (!rendered || this.pending.length > 0) {
       const intoTable = this.tableOpen();
-      const size = this.pending === '' ? 0 : this.budget.nextSlice(intoTable);
-      if (this.pending !== '' && size === 0) break;
-      const take = this.pending.slice(0, size);
+      const size = this.pending.length === 0 ? 0 : this.budget.nextSlice(intoTable);
+      if (this.pending.length > 0 && size === 0) break;
+      const take = this.pending.take(size);
       this.budget.spend(take.length, intoTable);
-      this.pending = this.pending.slice(take.length);
       this.renderer.append(take);
-      this.apply(this.renderer.render(final && this.pending === '', this.budget.isBehind));
+      this.apply(this.renderer.render(final && this.pending.length === 0, this.budget.isBehind));
       rendered = true;
     }
-    if (this.pending === '' && !this.budget.isBehind) {
+    if (this.pending.length === 0 && !this.budget.isBehind) {
       this.highlightPlainCode();
     }
-    return this.pending !== '';
+    return this.pending.length > 0;
   }
 
   /** The text made more chunks than LONG_MESSAGE_CHUNKS: its message is skipped off screen chunk by chunk. */

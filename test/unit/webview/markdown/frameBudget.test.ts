@@ -37,6 +37,25 @@ describe('webview/markdown: frame budget', function () {
     });
   }
 
+  it('a page behind the stream copies text in proportion to the answer: doubling it at most doubles the copies', () => {
+    // The text arrives three times as fast as the frames render it (their budget on a fake clock).
+    const copied = (chars: number): number => {
+      const text = shapeText('mixed', chars);
+      let clock = 0;
+      const renderer = new StreamingMarkdownRenderer(md);
+      const view = new MarkdownView(window.document.createElement('div'), renderer, sanitize, () => (clock += 0.01));
+      for (let at = 0, behind = true; behind || at < text.length;) {
+        view.append(text.slice(at, at + 3 * FRAME_BUDGET_CHARS));
+        at += 3 * FRAME_BUDGET_CHARS;
+        behind = view.update(at >= text.length);
+      }
+      assert.equal(renderer.source, text);
+      return renderer.work.copiedChars;
+    };
+    const [small, large] = [copied(60_000), copied(120_000)];
+    assert.ok(large <= 2.1 * small, `${small} → ${large} characters copied`);
+  });
+
   /** Renders 30 KB of `shape` arriving at once with a clock that advances `msPerCall` each time it is read. */
   const renderAtOnce = (shape: (typeof SHAPES)[number], msPerCall: number): { worstNew: number; worstHighlighted: number; container: HTMLElement; text: string } => {
     const text = shapeText(shape, 30_000);

@@ -1,6 +1,6 @@
 // The answer's text in pieces: every read gives what one string would, and copies at most what it returns.
 import * as assert from 'node:assert/strict';
-import { GrowingText, PIECE_CHARS } from '../../../../src/webview/markdown/growingText';
+import { GrowingText, PIECE_CHARS, TextQueue } from '../../../../src/webview/markdown/growingText';
 import { seededRandom } from './streamFixture';
 
 /** `text` appended to a GrowingText in random chunks (some larger than a piece, some empty). */
@@ -58,5 +58,44 @@ describe('GrowingText', () => {
     assert.ok(copied <= 100 * (1_000 + 2 * PIECE_CHARS), `${copied} characters copied`);
     // (A fifth of the whole text each time at most, whatever a piece's size: the text is 62,000 characters.)
     assert.ok(copied < 100 * text.length / 5, `${copied} characters copied`);
+  });
+});
+
+describe('TextQueue', () => {
+  it('gives back what was pushed, in order, in slices of any size', () => {
+    const random = seededRandom(7);
+    const text = Array.from({ length: 2_000 }, (_, index) => `item ${index}\n`).join('');
+    const queue = new TextQueue();
+    let pushed = 0;
+    let out = '';
+    while (out.length < text.length) {
+      if (pushed < text.length && random() < 0.6) {
+        const size = Math.floor(random() * 900);
+        queue.push(text.slice(pushed, pushed + size));
+        pushed = Math.min(text.length, pushed + size);
+      }
+      assert.equal(queue.length, pushed - out.length);
+      assert.equal(queue.toString(), text.slice(out.length, pushed));
+      out += queue.take(Math.floor(random() * 1_500));
+    }
+    assert.equal(out, text);
+    assert.equal(queue.length, 0);
+    assert.equal(queue.take(10), '');
+    queue.push('again');
+    queue.clear();
+    assert.equal(queue.toString(), '');
+  });
+
+  it('a frame that takes from a long backlog after more arrived copies what it takes, not the backlog', () => {
+    // The page behind the stream: 200,000 characters waiting, 500 more arriving and 1,000 taken each frame.
+    const work = { copiedChars: 0 };
+    const queue = new TextQueue(work);
+    queue.push('x'.repeat(200_000));
+    for (let frame = 0; frame < 150; frame++) {
+      queue.push('y'.repeat(500));
+      queue.take(1_000);
+    }
+    assert.ok(work.copiedChars < 150 * (1_000 + 2 * PIECE_CHARS), `${work.copiedChars} characters copied`);
+    assert.ok(work.copiedChars < 150 * 200_000 / 20, `${work.copiedChars} characters copied`);
   });
 });
