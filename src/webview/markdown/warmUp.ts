@@ -47,8 +47,8 @@ export const HIGHLIGHT_ROUNDS = 3;
  * compiled again), the next under 1; the same paragraph typed in ASCII, 0.2 the first time; after a
  * warm-up with two-byte text too, 3–5 ms the first time (timed with the profiler on, which adds to
  * both: 12–21 ms so timed before). The first round of the sample in two-byte text then took 20–68 ms in
- * one step; each block kind alone in two-byte text first (before the rounds), 1–18 ms a step, and the rounds
- * 7–18.
+ * one step; each block kind alone in two-byte text first (before the rounds), 1–16 ms a step, and the rounds
+ * 8–18.
  */
 export const TWO_BYTE_MARK = '\u2014';
 
@@ -86,7 +86,7 @@ export type RequestIdle = (callback: (idle?: IdleTime) => void) => void;
  * of it the step) in the editor bench.
  *
  * A further step starts in the same idle callback only while this much of the idle period is left
- * (at most 50 ms), and only a step that compiles nothing new (see warmUp): such a step took up to 14 ms
+ * (at most 50 ms), and only a step that compiles nothing new (see warmUp): such a step took up to 11 ms
  * in plain Chromium. One step per callback left most of each idle period unused.
  */
 export const STEP_ROOM_MS = 35;
