@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { ApiError } from '../../../../src/api/errors';
-import { ChatSession, SAVE_INTERVAL_MS, type ChatSessionDeps } from '../../../../src/host/chat/chatSession';
+import { ChatSession, EVENT_LOOP_TURN_MS, SAVE_INTERVAL_MS, type ChatSessionDeps } from '../../../../src/host/chat/chatSession';
 import type { ChatClient, ChatRequestOptions, ChatSettings, StreamEvent } from '../../../../src/host/chat/chatTypes';
 import type { WireMessage } from '../../../../src/api';
 import { memoryChatFiles, type ChatFiles } from '../../../../src/host/chat/chatFiles';
@@ -352,6 +352,29 @@ describe('ChatSession', () => {
     const intervals = Math.floor(100 / DELTA_INTERVAL_MS);
     assert.ok(deltas.length >= intervals && deltas.length <= intervals + 1, `${deltas.length} deltas for 100 tokens over 100 ms`);
     assert.equal(deltas.map((d) => (d.type === 'delta' ? d.content : '')).join(''), 'x'.repeat(100));
+  });
+
+  it('lets the event loop come round at least every EVENT_LOOP_TURN_MS while it works through events read at once', async () => {
+    // As above: 100 events 1 ms apart in one run of promise callbacks. Without turns of the loop, the messages
+    // posted to the view wait in it (their compression and socket writes complete there).
+    client.script = async function* () {
+      for (let i = 0; i < 100; i++) {
+        timers.pass(1);
+        yield { type: 'text', text: 'x' };
+      }
+    };
+    let done = false;
+    const sending = makeSession().send('go').finally(() => {
+      done = true;
+    });
+    while (!done) {
+      await tick();
+      timers.advance(0);
+    }
+    await sending;
+    assert.ok(timers.turnTimes.length >= 100 / EVENT_LOOP_TURN_MS - 1, `${timers.turnTimes.length} turns in 100 ms`);
+    const gaps = timers.turnTimes.slice(1).map((time, i) => time - timers.turnTimes[i]);
+    assert.ok(gaps.every((gap) => gap <= EVENT_LOOP_TURN_MS), `gaps between turns: ${gaps.join(', ')}`);
   });
 
   it('sends the system prompt, the model and the output limit (chat API)', async () => {

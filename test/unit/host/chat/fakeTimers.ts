@@ -16,6 +16,16 @@ export class FakeTimers implements Timers {
     return id;
   }
 
+  /** When each turn of the event loop was asked for (nextTurn). */
+  readonly turnTimes: number[] = [];
+
+  /** A turn of the event loop: the timers due by now run (as the loop comes round, it always does). */
+  async nextTurn(): Promise<void> {
+    this.turnTimes.push(this.time);
+    await Promise.resolve();
+    this.advance(0);
+  }
+
   clearTimeout(handle: unknown): void {
     this.tasks.delete(handle as number);
   }
