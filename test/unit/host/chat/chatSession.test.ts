@@ -329,9 +329,12 @@ describe('ChatSession', () => {
     assert.equal(deltas.map((d) => (d.type === 'delta' ? d.content : '')).join(''), 'x'.repeat(100));
   });
 
-  it('sends deltas while it works through many events read at once, in which no timer can run', async () => {
-    // 100 events 1 ms apart in one run of promise callbacks (the clock moves, timers cannot fire), as when
-    // reads of a fast stream come in together.
+  /**
+   * Sends a prompt whose answer is 100 events 1 ms apart in one run of promise callbacks (the clock moves, timers
+   * cannot fire), as when reads of a fast stream come in together; between such runs, the timers that are due run
+   * (the session's turn of the event loop).
+   */
+  async function sendEventsReadAtOnce(): Promise<void> {
     client.script = async function* () {
       for (let i = 0; i < 100; i++) {
         timers.pass(1);
@@ -342,12 +345,15 @@ describe('ChatSession', () => {
     const sending = makeSession().send('go').finally(() => {
       done = true;
     });
-    // Between runs of promise callbacks, the timers that are due run (the session's turn of the event loop).
     while (!done) {
       await tick();
       timers.advance(0);
     }
     await sending;
+  }
+
+  it('sends deltas while it works through many events read at once, in which no timer can run', async () => {
+    await sendEventsReadAtOnce();
     const deltas = posted.filter((m) => m.type === 'delta');
     const intervals = Math.floor(100 / DELTA_INTERVAL_MS);
     assert.ok(deltas.length >= intervals && deltas.length <= intervals + 1, `${deltas.length} deltas for 100 tokens over 100 ms`);
@@ -355,23 +361,8 @@ describe('ChatSession', () => {
   });
 
   it('lets the event loop come round at least every EVENT_LOOP_TURN_MS while it works through events read at once', async () => {
-    // As above: 100 events 1 ms apart in one run of promise callbacks. Without turns of the loop, the messages
-    // posted to the view wait in it (their compression and socket writes complete there).
-    client.script = async function* () {
-      for (let i = 0; i < 100; i++) {
-        timers.pass(1);
-        yield { type: 'text', text: 'x' };
-      }
-    };
-    let done = false;
-    const sending = makeSession().send('go').finally(() => {
-      done = true;
-    });
-    while (!done) {
-      await tick();
-      timers.advance(0);
-    }
-    await sending;
+    // Without turns of the loop, the messages posted to the view wait in it (their compression and socket writes complete there).
+    await sendEventsReadAtOnce();
     assert.ok(timers.turnTimes.length >= 100 / EVENT_LOOP_TURN_MS - 1, `${timers.turnTimes.length} turns in 100 ms`);
     const gaps = timers.turnTimes.slice(1).map((time, i) => time - timers.turnTimes[i]);
     assert.ok(gaps.every((gap) => gap <= EVENT_LOOP_TURN_MS), `gaps between turns: ${gaps.join(', ')}`);
