@@ -21,6 +21,12 @@ export interface ReopenResult {
   openLongestMs: number;
   /** Scrolling from the bottom to the top with the mouse wheel, after it opened: the turns it took (600 px each). */
   scrollTurns: number;
+  /**
+   * Messages the browser laid out (content-visibility: no longer skipped) while scrolling: in all, and the most in
+   * one wheel turn. A count, not a time: what a turn costs grows with it, on any machine.
+   */
+  scrollMessagesLaidOut: number;
+  scrollMostLaidOutInATurn: number;
   scrollLongTasks: number;
   scrollLongestMs: number;
 }
@@ -50,7 +56,7 @@ export function longChatMessages(answerChars = 1_600, now = Date.now()): Transcr
     : { id: `a${i}`, role: 'assistant', content: `Answer ${(i - 1) / 2}.\n\n${answer}`, status: 'done', model: 'echo-1', createdAt: now - MESSAGES + i });
 }
 
-interface OpenProbe { longTasks: number[]; clicked: number; newestShown: number; allRendered: number }
+interface OpenProbe { longTasks: number[]; clicked: number; newestShown: number; allRendered: number; laidOut: number }
 
 /**
  * Installed in the webview's frame before the click: when the click came (its event's time stamp: the input,
@@ -58,7 +64,10 @@ interface OpenProbe { longTasks: number[]; clicked: number; newestShown: number;
  * (a frame later: painted), and the long tasks.
  */
 function installOpenProbe({ newest, count }: { newest: string; count: number }): void {
-  const probe: OpenProbe = { longTasks: [], clicked: 0, newestShown: 0, allRendered: 0 };
+  const probe: OpenProbe = { longTasks: [], clicked: 0, newestShown: 0, allRendered: 0, laidOut: 0 };
+  document.addEventListener('contentvisibilityautostatechange', (event) => {
+    if (!(event as Event & { skipped: boolean }).skipped && (event.target as Element).classList.contains('message')) probe.laidOut++;
+  }, { capture: true, passive: true });
   window.addEventListener('click', (event) => { if (probe.clicked === 0) probe.clicked = performance.timeOrigin + event.timeStamp; }, true);
   // (Live: its length is kept as messages come, not counted again at each look.)
   const messages = document.getElementsByClassName('message');
@@ -129,7 +138,23 @@ export async function runReopenBench(workbench: Workbench, frame: Frame, chatsFo
   // (Up to 1,000 turns: with scroll anchoring, each message laid out as it comes near adds its real height above
   // what is on screen, so the top is further away than the messages' estimated heights first add up to.)
   let turns = 0;
-  for (; turns < 1_000 && (await frame.evaluate(() => document.getElementById('conversation')?.scrollTop ?? 0)) > 0; turns++) {
+  let laidOut = 0;
+  let mostLaidOut = 0;
+  /** Where the view is, and the messages laid out since the last look (the counter starts again). */
+  const look = (): Promise<[number, number]> => frame.evaluate(() => {
+    const probe = (window as unknown as { __reopenProbe: OpenProbe }).__reopenProbe;
+    const since = probe.laidOut;
+    probe.laidOut = 0;
+    return [document.getElementById('conversation')?.scrollTop ?? 0, since];
+  });
+  for (; turns < 1_000; turns++) {
+    const [scrollTop, since] = await look();
+    // (Before the first turn: what opening the chat laid out.)
+    if (turns > 0) {
+      laidOut += since;
+      mostLaidOut = Math.max(mostLaidOut, since);
+    }
+    if (scrollTop <= 0) break;
     await workbench.page.mouse.wheel(0, -600);
     await new Promise((resolve) => setTimeout(resolve, 16));
   }
@@ -143,6 +168,8 @@ export async function runReopenBench(workbench: Workbench, frame: Frame, chatsFo
     openLongTasks: opened.longTasks.filter((duration) => duration > 50).length,
     openLongestMs: Math.max(0, ...opened.longTasks),
     scrollTurns: turns,
+    scrollMessagesLaidOut: laidOut,
+    scrollMostLaidOutInATurn: mostLaidOut,
     scrollLongTasks: scrolled.longTasks.filter((duration) => duration > 50).length,
     scrollLongestMs: Math.max(0, ...scrolled.longTasks),
   };

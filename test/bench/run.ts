@@ -134,7 +134,8 @@ async function main(): Promise<number> {
     console.log(`Reopening a chat of ${first.messages} messages (${first.kilobytes} KB) from the history list${reopen.length > 1 ? ` (${reopen.length} runs)` : ''}: `
       + `newest message shown ${cell((r) => r.newestShownMs)} ms, all rendered ${cell((r) => r.allRenderedMs)} ms, `
       + `tasks >50 ms while opening ${cell((r) => r.openLongTasks)} (longest ${cell((r) => r.openLongestMs)} ms); `
-      + `wheel-scrolling it to the top (${cell((r) => r.scrollTurns)} turns of 600 px): tasks >50 ms ${cell((r) => r.scrollLongTasks)} `
+      + `wheel-scrolling it to the top (${cell((r) => r.scrollTurns)} turns of 600 px): messages laid out ${cell((r) => r.scrollMessagesLaidOut)}, `
+      + `at most ${cell((r) => r.scrollMostLaidOutInATurn)} in a turn; tasks >50 ms ${cell((r) => r.scrollLongTasks)} `
       + `(longest ${cell((r) => r.scrollLongestMs)} ms).`);
   }
   if (page.length > 0) {

@@ -250,6 +250,14 @@ describe('flow: edit, regenerate and history', () => {
       const passed = [...seen].map((id) => Number(id.slice(1)));
       assert.ok(passed.length >= 6, `the messages at the middle, in turn: ${passed.join(', ')}`);
       assert.ok(groupedTurns >= 5, `turns in the groups of older messages: ${groupedTurns} (passed ${passed.join(', ')})`);
+      // Each message the browser has laid out by now counted, until then, an estimate from its text (heightEstimate.ts):
+      // close to its real height, so a wheel turn lays out the few messages it brings near, not a dozen at once.
+      const sizes = await conversation.evaluate((element) => Array.from(element.querySelectorAll<HTMLElement>('.message[data-shown]'), (message) =>
+        ({ id: message.dataset.id, estimate: Number.parseFloat(message.style.getPropertyValue('--message-height')), real: message.offsetHeight })));
+      assert.ok(sizes.length >= 6, `${sizes.length} messages laid out`);
+      for (const { id, estimate, real } of sizes) {
+        assert.ok(estimate / real < 1.5 && real / estimate < 1.5, `${id}: estimated ${estimate} px, ${real} px laid out`);
+      }
 
       // A message far up, in a group the browser has skipped so far (never laid out): the hit is scrolled to and drawn.
       assert.equal(await frame.locator('.message-group .message[data-id="m4"]').count(), 1);

@@ -5,6 +5,7 @@ import { el, icon, iconButton, onActivate } from '../dom';
 import { t } from '../strings';
 import { MessageView, type MessageContext } from './messageView';
 import { ContextCutMarker, summaryBlock } from './contextMarkers';
+import { estimatedHeight, type TextMetrics } from './heightEstimate';
 
 /** Messages rendered at once when a chat opens: its end, which is what the view shows first. */
 const FIRST_MESSAGES = 12;
@@ -65,6 +66,10 @@ export class ConversationView {
   private readonly summarySlot: HTMLElement;
   /** Called after older messages of a replayed chat were rendered (Find searches them then). */
   onBacklogRendered: (() => void) | undefined;
+  /** The list's width, from the ResizeObserver (0 until it has reported). */
+  private listWidth = 0;
+  /** What a message's estimated height is worked out from (heightEstimate.ts); read again after a resize. */
+  private textMetrics: TextMetrics | undefined;
 
   constructor(private readonly context: MessageContext) {
     const { doc } = context;
@@ -114,7 +119,11 @@ export class ConversationView {
     // forced a layout of everything rendered, every frame (issue 8: 10–25 ms of each long task).
     const ResizeObserverClass = doc.defaultView?.ResizeObserver;
     if (ResizeObserverClass) {
-      const observer = new ResizeObserverClass(() => {
+      const observer = new ResizeObserverClass((entries) => {
+        for (const entry of entries) {
+          if (entry.target === this.list) this.listWidth = entry.contentRect.width;
+        }
+        this.textMetrics = undefined;
         this.holdReading();
         this.followStream();
       });
@@ -161,7 +170,11 @@ export class ConversationView {
     // for the eleven before it, some five frames in the editor.
     const shown = unique.slice(start).reverse().map((message) => {
       const view = kept.get(message.id);
-      if (view === undefined) return this.createView(message, false);
+      if (view === undefined) {
+        const created = this.createView(message, false);
+        this.estimate(created, message);
+        return created;
+      }
       view.update(message);
       this.views.set(message.id, view);
       return view;
@@ -221,10 +234,15 @@ export class ConversationView {
 
   private readonly renderBacklog = (): void => {
     const batch = this.backlog.splice(Math.max(0, this.backlog.length - MESSAGES_PER_FRAME));
-    const views = batch.map((message) => this.createView(message, false));
+    let groupHeight = 0;
+    const views = batch.map((message) => {
+      const view = this.createView(message, false);
+      groupHeight += this.estimate(view, message);
+      return view;
+    });
     const group = el(this.context.doc, 'div', { className: 'message-group' }, ...views.map((view) => view.element));
     // (Its height until the browser first lays it out: chat.css.)
-    group.style.setProperty('--messages', String(views.length));
+    group.style.setProperty('--group-height', `${groupHeight}px`);
     this.order.unshift(...views);
     // Above what is shown: the browser keeps the visible messages in place (scroll anchoring).
     this.list.prepend(group);
@@ -320,6 +338,28 @@ export class ConversationView {
   setBusy(busy: boolean): void {
     this.busy = busy;
     this.refresh();
+  }
+
+  /**
+   * Gives a replayed message the height it counts until the browser first lays it out (chat.css), estimated
+   * from its text (heightEstimate.ts); returns that height.
+   */
+  private estimate(view: MessageView, message: TranscriptMessage): number {
+    const height = estimatedHeight(message.content, this.metrics());
+    view.element.style.setProperty('--message-height', `${height}px`);
+    return height;
+  }
+
+  private metrics(): TextMetrics {
+    if (this.textMetrics === undefined) {
+      // (The width from the ResizeObserver, which reads it after the browser's layout anyway; before it has reported,
+      // read here once. The font sizes are style, not layout.)
+      const width = this.listWidth > 0 ? this.listWidth : this.list.clientWidth;
+      const style = this.context.doc.defaultView?.getComputedStyle(this.list);
+      // (NaN for what is not a length, a line height of "normal": heightEstimate.ts falls back.)
+      this.textMetrics = { width, fontSize: Number.parseFloat(style?.fontSize ?? ''), lineHeight: Number.parseFloat(style?.lineHeight ?? '') };
+    }
+    return this.textMetrics;
   }
 
   private createView(message: TranscriptMessage, last = true): MessageView {

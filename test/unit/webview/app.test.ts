@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { TranscriptMessage } from '../../../src/shared/protocol';
 import { BEHIND_FOLLOW_MS, USER_SCROLL_MS } from '../../../src/webview/conversation/conversationView';
+import { estimatedHeight } from '../../../src/webview/conversation/heightEstimate';
 import { BEHIND_FRAME_BUDGET_CHARS, FRAME_BUDGET_CHARS } from '../../../src/webview/frameBudget';
 import { click, createAppHarness, isShown, key, stateMessage, type AppHarness } from './appHarness';
 
@@ -312,10 +313,10 @@ describe('webview/app (jsdom)', () => {
      * no layout: a ResizeObserver the test calls stands for the browser's, after each frame's layout.
      */
     function followedApp(): { h: AppHarness; scrolls: number[]; frame(): number; height(): number } {
-      const observers: (() => void)[] = [];
+      const observers: ((entries: unknown[]) => void)[] = [];
       const h = createAppHarness('', undefined, (window) => {
         (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
-          constructor(callback: () => void) { observers.push(callback); }
+          constructor(callback: (entries: unknown[]) => void) { observers.push(callback); }
           observe(): void {}
         };
       });
@@ -327,7 +328,8 @@ describe('webview/app (jsdom)', () => {
       const frame = (): number => {
         const ran = h.runFrames();
         height += 100;
-        observers.forEach((callback) => callback());
+        // (No entries: jsdom has no sizes to report.)
+        observers.forEach((callback) => callback([]));
         return ran;
       };
       return { h, scrolls, frame, height: () => height };
@@ -653,7 +655,13 @@ describe('webview/app (jsdom)', () => {
       assert.deepEqual(groups.map((group) => group.querySelectorAll(':scope > .message').length),
         [older % 20, ...Array(Math.floor(older / 20)).fill(20)].filter(Boolean), 'a group per frame, the oldest (the last rendered) the rest');
       assert.equal(groups.length, frames);
-      assert.ok(groups.every((group) => group.style.getPropertyValue('--messages') === String(group.children.length)), 'each counts its messages');
+      // Each message counts an estimate from its text until the browser lays it out, and each group their sum (chat.css).
+      const px = (element: Element, name: string): number => Number((element as HTMLElement).style.getPropertyValue(name).replace(/px$/, ''));
+      for (const view of h.$$('.message')) {
+        assert.equal(px(view, '--message-height'), estimatedHeight(messages.find((m) => m.id === view.dataset.id)?.content ?? '', { width: 0, fontSize: Number.NaN, lineHeight: Number.NaN }));
+      }
+      assert.ok(groups.every((group) => px(group, '--group-height') === Array.from(group.children).reduce((sum, view) => sum + px(view, '--message-height'), 0)),
+        'each group counts the sum of its messages\' estimates');
       assert.deepEqual(h.$$('.message-list > .message').map((view) => view.dataset.id), shownFirst);
       assert.equal(h.$('.message-list').lastElementChild?.getAttribute('data-id'), messages.at(-1)?.id, 'the newest is the list\'s last child');
       // Only the last answer offers Regenerate, also after the older ones arrived.
