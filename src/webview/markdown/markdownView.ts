@@ -48,15 +48,6 @@ export const LONG_TABLE_ROWS = 100;
  */
 export const LONG_MESSAGE_CHUNKS = 8;
 export const LONG_TABLE_UPDATE_MS = 100;
-/**
- * An open list's settled items go into groups of this many (`.md-items`, plain blocks inside the list): the
- * browser lays a box out by walking its children, so with every item a child of the list, each frame of a growing
- * list cost more the longer it was (in Chromium, appending an item and laying out: 0.19–0.39 ms at 100 items,
- * 1.15–2.57 at 1,600; in groups of 50, 0.19–0.27 throughout). The groups stay when the list settles, as a code
- * block's `.code-lines` do: no box a reader sees, and the list's numbering and accessibility tree are its items'
- * (Chromium leaves a generic element between a list and its items out of that tree).
- */
-export const LIST_ITEMS_PER_GROUP = 50;
 
 interface OpenElement {
   kind: ContainerKind;
@@ -64,8 +55,6 @@ interface OpenElement {
   nodes: Node[];
   /** Where its children go: the element itself, or a table's body. */
   parent: HTMLElement;
-  /** An open list's last group of settled items, and how many items it holds (LIST_ITEMS_PER_GROUP). */
-  items?: { group: HTMLElement; count: number };
 }
 
 export class MarkdownView {
@@ -280,12 +269,7 @@ export class MarkdownView {
     if (this.budget.isBehind) {
       this.plainCode.push(...PlainCodeBlock.in(fragment, this.sanitize, this.renderer.work));
     }
-    const innermost = this.open.at(-1);
-    if (innermost?.kind === 'list') {
-      this.appendItems(innermost, fragment);
-      return;
-    }
-    if (innermost !== undefined) {
+    if (this.open.length > 0) {
       this.parent().append(fragment);
       this.count(1);
       return;
@@ -305,33 +289,6 @@ export class MarkdownView {
     }
     target?.append(...group);
     if (target) this.count(1);
-  }
-
-  /**
-   * Settled items into an open list's groups (LIST_ITEMS_PER_GROUP), each group's in one append. The list's
-   * unsettled end has been taken out (update), so a new group goes in after the others.
-   */
-  private appendItems(list: OpenElement, fragment: DocumentFragment): void {
-    let nodes: Node[] = [];
-    const flush = (): void => {
-      if (list.items === undefined || nodes.length === 0) return;
-      list.items.group.append(...nodes);
-      this.count(1);
-      nodes = [];
-    };
-    for (const node of Array.from(fragment.childNodes)) {
-      if (list.items === undefined || (node.nodeType === node.ELEMENT_NODE && list.items.count >= LIST_ITEMS_PER_GROUP)) {
-        flush();
-        const group = this.container.ownerDocument.createElement('div');
-        group.className = 'md-items';
-        list.parent.append(group);
-        this.count(1);
-        list.items = { group, count: 0 };
-      }
-      nodes.push(node);
-      if (node.nodeType === node.ELEMENT_NODE) list.items.count++;
-    }
-    flush();
   }
 
   private noteInChunk(node: Node): void {

@@ -18,13 +18,12 @@ export function sanitizeToElement(html: string, window: Window = createWindow())
 
 /**
  * The HTML of `elements` as a full render would have it: a code block that streamed in groups its
- * settled lines in block-level `.code-lines` spans (openCodeBlock.ts), which show as one flow, and a
- * list that streamed its settled items in `.md-items` blocks (markdownView.ts).
+ * settled lines in block-level `.code-lines` spans (openCodeBlock.ts), which show as one flow.
  */
 export function renderedHtml(...elements: Element[]): string {
   return elements.map((element) => {
     const copy = element.cloneNode(true) as Element;
-    for (const group of Array.from(copy.querySelectorAll('span.code-lines, div.md-items'))) {
+    for (const group of Array.from(copy.querySelectorAll('span.code-lines'))) {
       group.replaceWith(...Array.from(group.childNodes));
     }
     copy.normalize();

@@ -1,7 +1,7 @@
 // Every growing block shape renders incrementally, and exactly as a full render would.
 import * as assert from 'node:assert/strict';
 import { lineStarts } from '../../../../src/webview/markdown/blockSplitter';
-import { LIST_ITEMS_PER_GROUP, MarkdownView } from '../../../../src/webview/markdown/markdownView';
+import { MarkdownView } from '../../../../src/webview/markdown/markdownView';
 import { createSanitizer } from '../../../../src/webview/markdown/sanitizer';
 import { StreamingMarkdownRenderer } from '../../../../src/webview/markdown/streamingRenderer';
 import { createWindow, renderedHtml } from '../domFixture';
@@ -162,35 +162,6 @@ describe('webview/markdown: incremental rendering of every block shape', functio
         for (const counter of ['domOperations', 'sanitizedChars'] as const) {
           assert.ok(large[counter] <= 2.1 * small[counter] + 1, `${counter}: ${small[counter]} → ${large[counter]}`);
         }
-      });
-    }
-  });
-
-  describe('a growing list keeps its own children few: the browser walks them each time it lays the list out', () => {
-    for (const shape of ['list', 'ordered'] as const) {
-      it(`${shape}: its settled items go into groups of LIST_ITEMS_PER_GROUP, in order, and it ends as a full render`, () => {
-        const text = shapeText(shape, 30_000);
-        const container = window.document.createElement('div');
-        const view = new MarkdownView(container, new StreamingMarkdownRenderer(md), sanitize, () => 0);
-        let most = 0;
-        let items = 0;
-        for (const frame of framesOf(tokensOf(text), 3)) {
-          view.append(frame);
-          view.update(false);
-          const list = container.querySelector('ul, ol');
-          if (list) {
-            most = Math.max(most, list.children.length);
-            items = list.querySelectorAll('li').length;
-          }
-        }
-        view.update(true);
-        assert.ok(items > 300, `${items} items`);
-        // The groups, and the items not settled yet (the last two: an item settles once the next has begun a whole line).
-        assert.ok(most <= Math.ceil(items / LIST_ITEMS_PER_GROUP) + 2, `the list had up to ${most} children for ${items} items`);
-        const groups = Array.from(container.querySelectorAll('.md-items'));
-        assert.ok(groups.every((group) => group.parentElement?.matches('ul, ol') && group.querySelectorAll(':scope > li').length <= LIST_ITEMS_PER_GROUP));
-        assert.deepEqual(Array.from(container.querySelectorAll('li'), (item) => /(?:Item|Step) (\d+)/.exec(item.textContent ?? '')?.[1]).slice(0, 5), ['0', '1', '2', '3', '4'].map((n) => String(Number(n) + (shape === 'ordered' ? 1 : 0))));
-        assert.equal(contentHtml(container), sanitizeToHtml(md.render(text)));
       });
     }
   });
