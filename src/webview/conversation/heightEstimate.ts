@@ -1,7 +1,7 @@
 // How tall a settled message will be, before the browser has laid it out: what it counts while it is
 // skipped (content-visibility, chat.css) until it comes near the view. A reopened chat's older messages
 // start that way. With one estimate for every message (160 px, when a mixed answer of 1,600 characters is
-// some 1,700 px), the messages of a group counted a tenth of their size, so as the user scrolled up a
+// some 1,800 px), such an answer counted a tenth of its size, so as the user scrolled up a
 // dozen of them fitted in the part of the page the browser lays out ahead of the view and were laid out in
 // one frame: the long tasks of scrolling a long chat (issue 8). Estimated from the text, a turn of the
 // wheel lays out the two or three messages it really brings near.
