@@ -88,8 +88,9 @@ function profileField(settings: ChatSettings): { profile?: string } {
 
 /**
  * The longest the session works through a stream's events before it lets the extension host's event loop
- * come round (checked between events: one network read's events, parsed in the client, are one step). The reads of a fast stream that came in together (tens of KB) arrive one after another in
- * one run of promise callbacks, and what the session posts to the view waits for the loop: VS Code writes
+ * come round (checked between events: one network read's events, parsed in the client, are one step). The
+ * reads of a fast stream that came in together (tens of KB) arrive one after another in one run of promise
+ * callbacks, and what the session posts to the view waits for the loop: VS Code writes
  * it in a timer, and in code-server (a browser window on a remote extension host) compresses it in Node's
  * thread pool first, whose result is taken up only when the loop reaches its I/O. Yielding only when a batch of
  * deltas was due (every 50 ms) made each delta wait for the next: in the editor bench, a temporary log of
