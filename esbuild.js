@@ -64,6 +64,11 @@ function buildOptions({ production }) {
       entryPoints: ['src/extension.ts'],
       outfile: 'dist/extension.js',
       plugins: [oneVscodeNamespace, lazyPackagesAsFiles],
+      // @vscode/l10n's build without file readers (the one it publishes for browsers: the same config()
+      // and t(), as an ES module). The extension hands it VS Code's bundle as contents and never asks it
+      // to read a file; its Node build requires node:fs/promises as it loads (in a fresh Node, 2 ms of
+      // activation) and, being CommonJS, is copied into a namespace object for each module importing it.
+      alias: { '@vscode/l10n': '@vscode/l10n/dist/browser.js' },
     },
     ...Object.fromEntries(LAZY_PACKAGES.map((name) => [`lazy/${name}`, {
       ...node,

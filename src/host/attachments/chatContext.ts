@@ -1,7 +1,7 @@
 // What the user adds to the next chat message: attached files (chips above the prompt) and the
 // project instructions chip. Chips hold where a file is; its content is read when the message is
 // sent (readAttachment.ts). Nothing here sends anything: only the user's Send does.
-import * as path from 'node:path';
+import { posix } from 'node:path';
 import * as vscode from 'vscode';
 import type { HostToWebview, SentAttachment, SentInstructions } from '../../shared/protocol';
 import type { ChatLog } from '../chat/chatTypes';
@@ -223,7 +223,7 @@ export class ChatContext extends Disposable {
         void vscode.window.showWarningMessage(vscode.l10n.t('{0} was not added to the chat: {1}.', displayPath(uri), preview.refused));
         continue;
       }
-      const name = path.posix.basename(uri.path) || preview.path;
+      const name = posix.basename(uri.path) || preview.path;
       chips.push({
         uri,
         kind,

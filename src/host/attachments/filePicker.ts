@@ -1,6 +1,6 @@
 // The workspace file picker of Add Files to Chat… and of `#` in the prompt: a quick pick over the
 // workspace's files (the quick pick's own fuzzy matching), several at once.
-import * as path from 'node:path';
+import { posix } from 'node:path';
 import * as vscode from 'vscode';
 import { typedPick } from './typedPick';
 
@@ -49,8 +49,8 @@ export async function pickWorkspaceFiles(): Promise<vscode.Uri[]> {
   pick.items = files
     .map((uri): FileItem => {
       const relative = vscode.workspace.asRelativePath(uri, multiRoot);
-      const folder = path.posix.dirname(relative);
-      return { label: path.posix.basename(uri.path), description: folder === '.' ? '' : folder, uri };
+      const folder = posix.dirname(relative);
+      return { label: posix.basename(uri.path), description: folder === '.' ? '' : folder, uri };
     })
     .sort((a, b) => (a.description ?? '').localeCompare(b.description ?? '') || a.label.localeCompare(b.label));
   pick.busy = false;

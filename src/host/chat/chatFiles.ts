@@ -1,6 +1,6 @@
 // The file access the chat history needs, over one folder, and its node:fs implementation.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { promises as fsPromises, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { basename, join } from 'node:path';
 
 /** A file in the folder; `version` changes whenever its content may have changed. */
 export interface StoredFile {
@@ -52,7 +52,7 @@ export function nodeChatFiles(folder: string): ChatFiles {
     list(): StoredFile[] {
       let names: string[];
       try {
-        names = fs.readdirSync(folder);
+        names = readdirSync(folder);
       } catch (error) {
         if (isMissing(error)) {
           return [];
@@ -61,12 +61,12 @@ export function nodeChatFiles(folder: string): ChatFiles {
       }
       const files: StoredFile[] = [];
       for (const name of names) {
-        const stat = statOrUndefined(path.join(folder, name));
+        const stat = statOrUndefined(join(folder, name));
         if (!stat?.isFile()) {
           continue;
         }
         if (name.endsWith(TEMP_SUFFIX)) {
-          removeIfStale(path.join(folder, name), stat);
+          removeIfStale(join(folder, name), stat);
           continue;
         }
         files.push({ name, version: versionOf(stat), modifiedAt: stat.mtimeMs });
@@ -76,7 +76,7 @@ export function nodeChatFiles(folder: string): ChatFiles {
 
     read(name: string): string | undefined {
       try {
-        return fs.readFileSync(path.join(folder, checkedName(name)), 'utf8');
+        return readFileSync(join(folder, checkedName(name)), 'utf8');
       } catch (error) {
         if (isMissing(error)) {
           return undefined;
@@ -86,8 +86,8 @@ export function nodeChatFiles(folder: string): ChatFiles {
     },
 
     async writeAtomic(name: string, text: string): Promise<string> {
-      const target = path.join(folder, checkedName(name));
-      await fs.promises.mkdir(folder, { recursive: true });
+      const target = join(folder, checkedName(name));
+      await fsPromises.mkdir(folder, { recursive: true });
       // Unique per process and write, so two windows writing the same chat never share a temp file.
       const temp = `${target}.${process.pid}-${++tempCounter}${TEMP_SUFFIX}`;
       try {
@@ -95,38 +95,38 @@ export function nodeChatFiles(folder: string): ChatFiles {
         await writeSynced(temp, 'w', text);
         // Taken before the rename, which keeps the inode, size and time: a write landing over this one
         // after the rename makes another version, never this one.
-        const version = versionOf(await fs.promises.stat(temp));
+        const version = versionOf(await fsPromises.stat(temp));
         await renameWithRetry(temp, target);
         return version;
       } catch (error) {
-        await fs.promises.rm(temp, { force: true }).catch(() => undefined);
+        await fsPromises.rm(temp, { force: true }).catch(() => undefined);
         throw error;
       }
     },
 
     async append(name: string, text: string): Promise<void> {
-      await fs.promises.mkdir(folder, { recursive: true });
-      await writeSynced(path.join(folder, checkedName(name)), 'a', text);
+      await fsPromises.mkdir(folder, { recursive: true });
+      await writeSynced(join(folder, checkedName(name)), 'a', text);
     },
 
     async remove(name: string): Promise<void> {
-      await fs.promises.rm(path.join(folder, checkedName(name)), { force: true });
+      await fsPromises.rm(join(folder, checkedName(name)), { force: true });
     },
 
     locate(name: string): string {
-      return path.join(folder, checkedName(name));
+      return join(folder, checkedName(name));
     },
   };
 }
 
 /** A file's version: a rename gives the file a new inode, so this changes even when size and time do not. */
-function versionOf(stat: fs.Stats): string {
+function versionOf(stat: Stats): string {
   return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
 }
 
 /** Writes (`w`) or appends (`a`) `text` and settles once it is on disk. Files are readable by the user alone. */
 async function writeSynced(file: string, flags: 'w' | 'a', text: string): Promise<void> {
-  const handle = await fs.promises.open(file, flags, 0o600);
+  const handle = await fsPromises.open(file, flags, 0o600);
   try {
     await handle.writeFile(text, 'utf8');
     await handle.sync();
@@ -137,7 +137,7 @@ async function writeSynced(file: string, flags: 'w' | 'a', text: string): Promis
 
 /** The store names its files itself; this guards the folder against a name that would leave it. */
 function checkedName(name: string): string {
-  if (!name || name !== path.basename(name) || name === '.' || name === '..') {
+  if (!name || name !== basename(name) || name === '.' || name === '..') {
     throw new Error(`Not a plain file name: ${JSON.stringify(name)}`);
   }
   return name;
@@ -147,24 +147,24 @@ function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
 }
 
-function statOrUndefined(file: string): fs.Stats | undefined {
+function statOrUndefined(file: string): Stats | undefined {
   try {
-    return fs.statSync(file);
+    return statSync(file);
   } catch {
     return undefined;
   }
 }
 
-function removeIfStale(file: string, stat: fs.Stats): void {
+function removeIfStale(file: string, stat: Stats): void {
   if (Date.now() - stat.mtimeMs > STALE_TEMP_MS) {
-    fs.promises.rm(file, { force: true }).catch(() => undefined);
+    fsPromises.rm(file, { force: true }).catch(() => undefined);
   }
 }
 
 async function renameWithRetry(from: string, to: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
-      await fs.promises.rename(from, to);
+      await fsPromises.rename(from, to);
       return;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;

@@ -1,5 +1,5 @@
-import * as os from 'node:os';
-import * as path from 'node:path';
+import { homedir } from 'node:os';
+import { posix } from 'node:path';
 import * as vscode from 'vscode';
 import { answerToOpen, openMarkdownInEditor } from '../accessibility/answerInEditor';
 import { isWebviewToHost, type ErrorAction, type HostToWebview, type SearchHit, type WebviewToHost } from '../../shared/protocol';
@@ -182,7 +182,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(markdown));
     this.deps.log.info(`Chat: exported the chat to ${uri.scheme === 'file' ? uri.fsPath : uri.toString()}.`);
     const open = vscode.l10n.t('Open');
-    void vscode.window.showInformationMessage(vscode.l10n.t('Chat exported to {0}.', path.posix.basename(uri.path)), open).then((choice) => {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Chat exported to {0}.', posix.basename(uri.path)), open).then((choice) => {
       if (choice === open) {
         void vscode.window.showTextDocument(uri);
       }
@@ -521,7 +521,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
 
   /** The first workspace folder, else the home folder (the extension host's, which is where the file is written). */
   private defaultExportUri(fileName: string): vscode.Uri {
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(os.homedir());
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
     return vscode.Uri.joinPath(folder, fileName);
   }
 }

@@ -1,5 +1,5 @@
 // Entry point of the chat feature for the wiring in src/extension.ts.
-import * as path from 'node:path';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { isStreamingRequiredError } from '../../api';
 import type { KeyStore } from '../auth/keyStore';
@@ -138,5 +138,5 @@ function historyFiles(context: vscode.ExtensionContext, log: Log): ChatFiles {
     log.error(`Chat: the storage folder is not on disk (${storage.scheme}:), so chats last only until the window closes.`);
     return memoryChatFiles();
   }
-  return nodeChatFiles(path.join(storage.fsPath, 'chats'));
+  return nodeChatFiles(join(storage.fsPath, 'chats'));
 }

@@ -1,14 +1,14 @@
 // Pure Node (no vscode): after a certificate was refused, who issued it — read from a second,
 // diagnostic-only TLS handshake (through the same proxy) that sends nothing and is closed at once.
 import { request } from 'node:http';
-import * as https from 'node:https';
+import { request as httpsRequest } from 'node:https';
 import { isIP, type Socket } from 'node:net';
-import * as tls from 'node:tls';
+import { connect as tlsConnect, type DetailedPeerCertificate, type PeerCertificate } from 'node:tls';
 import type { ProxyServer } from './proxyConfig';
 
 const PROBE_TIMEOUT_MS = 5000;
 
-function describe(certificate: tls.PeerCertificate | tls.DetailedPeerCertificate): string | undefined {
+function describe(certificate: PeerCertificate | DetailedPeerCertificate): string | undefined {
   const issuer = certificate.issuer as Partial<Record<string, string>> | undefined;
   if (!issuer) return undefined;
   const parts = [issuer.CN, issuer.O].filter((part): part is string => typeof part === 'string' && part !== '');
@@ -25,7 +25,7 @@ function tunnel(proxy: ProxyServer, proxyAuthorization: string | undefined, host
     const authorization = proxyAuthorization ?? fromUrl;
     if (authorization) headers['proxy-authorization'] = authorization;
     const options = { host: proxy.url.hostname.replace(/^\[|\]$/g, ''), port: Number(proxy.url.port) || (proxy.url.protocol === 'https:' ? 443 : 80), method: 'CONNECT', path: `${host}:${port}`, headers, signal };
-    const connect = proxy.url.protocol === 'https:' ? https.request(options) : request(options);
+    const connect = proxy.url.protocol === 'https:' ? httpsRequest(options) : request(options);
     connect.once('connect', (reply, socket) => {
       if (reply.statusCode === 200) {
         resolve(socket);
@@ -51,7 +51,7 @@ export async function readCertificateIssuer(url: URL, proxy: ProxyServer | undef
   if (proxy && !socket) return undefined;
   return new Promise((resolve) => {
     // SNI takes a host name only, never an IP address.
-    const secure = tls.connect({ host, port, socket, servername: isIP(host) ? undefined : host, rejectUnauthorized: false });
+    const secure = tlsConnect({ host, port, socket, servername: isIP(host) ? undefined : host, rejectUnauthorized: false });
     const finish = (issuer: string | undefined): void => {
       secure.destroy();
       socket?.destroy();

@@ -1,7 +1,7 @@
 // Pure Node (no vscode): the CA certificates requests trust — Node's bundled roots, plus the PEM
 // files of NODE_EXTRA_CA_CERTS and of the modelAccess.network.caCertificates setting.
 import * as l10n from '@vscode/l10n';
-import { readFile } from 'node:fs/promises';
+import { promises as fsPromises } from 'node:fs';
 
 /** The setting listing extra CA files (read, like every modelAccess setting, from the user settings only). */
 export const CA_CERTIFICATES_SETTING = 'modelAccess.network.caCertificates';
@@ -40,7 +40,7 @@ export function caFileList(value: unknown): { paths: string[]; problems: string[
 async function readPem(path: string, source: string): Promise<{ pems: string[]; file: LoadedCaFile } | string> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await fsPromises.readFile(path, 'utf8');
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     return typeof code === 'string' ? l10n.t('{0}: cannot read {1} ({2}).', source, path, code) : l10n.t('{0}: cannot read {1}.', source, path);

@@ -45,6 +45,14 @@ describe('build: lint keeps the layers apart and promises handled', function () 
     assert.ok(!(await rulesFor('src/host/chat/links.ts', line.replace('../shared', '../../shared'))).includes('no-restricted-imports'));
   });
 
+  it("refuses a namespace import of a Node module in the extension's code (the bundle copies it at load), and keeps the host's l10n rule", async () => {
+    for (const file of ['src/host/chat/links.ts', 'src/api/errors.ts', 'src/extension.ts']) {
+      assert.ok((await rulesFor(file, "import * as fs from 'node:fs';\nexport const read = fs.readFileSync;\n")).includes('no-restricted-syntax'), file);
+      assert.deepEqual(await rulesFor(file, "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n"), [], file);
+    }
+    assert.ok((await rulesFor('src/host/chat/links.ts', "import * as vscode from 'vscode';\nexport const show = (): unknown => vscode.window.showInformationMessage('Hello there');\n")).includes('no-restricted-syntax'));
+  });
+
   it('refuses a promise nobody awaits, and a promise where a void callback is expected', async () => {
     const floating = 'async function work(): Promise<void> {}\nexport function start(): void {\n  work();\n}\n';
     assert.ok((await rulesFor('src/host/chat/links.ts', floating)).includes('@typescript-eslint/no-floating-promises'));
