@@ -137,8 +137,35 @@ const renderText: RenderRule = (tokens, index) => markBidiControls(escapeHtml(to
 const renderInlineCode: RenderRule = (tokens, index, _options, _env, self) =>
   `<code${self.renderAttrs(tokens[index])}>${markBidiControls(escapeHtml(tokens[index].content))}</code>`;
 
+/**
+ * Text turns into a link when it is unmistakably one, as on GitHub (its "extended autolinks"): a URL with its
+ * scheme (`https://…`), one starting `www.` (opened as `http://`), an e-mail address. Not a bare `name.tld`:
+ * linkify-it's fuzzy links made every file name whose extension is a country's domain a link to a web site
+ * (`README.md`, `main.py`, `build.sh` → `http://README.md`), which a model writes all the time: a click on a
+ * file's name opened whatever site has that name. (Parsing costs the same either way, measured in Node.)
+ */
+function linkOnlyUnmistakableUrls(md: MarkdownIt): void {
+  md.linkify.set({ fuzzyLink: false });
+  let wwwTail: RegExp | undefined;
+  md.linkify.add('www.', {
+    validate: (text, pos, self) => {
+      // (linkify-it's own host, port and path patterns, as its http: rule uses after `//`.)
+      // (Typed as RegExps: the src_ entries are pattern sources, strings.)
+      const re = self.re as unknown as Record<string, string>;
+      wwwTail ??= new RegExp(`^${re.src_host_port_strict}${re.src_path}`, 'i');
+      const tail = wwwTail.exec(text.slice(pos))?.[0] ?? '';
+      // A domain after `www.`: at least one more dot before the path (`www.example.com`, not `www.example`).
+      return /^[^/?#:]*\.[^/?#:]/.test(tail) ? tail.length : 0;
+    },
+    normalize: (match) => {
+      match.url = `http://${match.url}`;
+    },
+  });
+}
+
 export function createMarkdownEngine(): MarkdownIt {
   const md = new MarkdownIt({ html: false, linkify: true, typographer: false });
+  linkOnlyUnmistakableUrls(md);
   md.renderer.rules.text = renderText;
   md.renderer.rules.code_inline = renderInlineCode;
   md.validateLink = isSafeLink;

@@ -52,6 +52,12 @@ describe('webview/markdown: untrusted model output', () => {
     }
   });
 
+  it('turns text into a link only when it is unmistakably one (a scheme, www., an e-mail), never a file name', () => {
+    const element = renderSafely('Edit README.md, main.py and build.sh (see example.com); docs at www.example.com/guide, https://a.example/x or ask me@example.com. www.localhost is not a site.');
+    assert.deepEqual(hrefs(element), ['http://www.example.com/guide', 'https://a.example/x', 'mailto:me@example.com']);
+    assert.match(element.textContent ?? '', /Edit README\.md, main\.py and build\.sh \(see example\.com\)/);
+  });
+
   it('shows the real target first in a link\'s tooltip, whatever title the model gives it', () => {
     const element = renderSafely('[docs](https://evil.example/x "https://good.example/docs")');
     const link = element.querySelector('a');
