@@ -21,7 +21,7 @@ export interface SuiteOptions {
   /** Display language (code-server `--locale`); default: English. */
   locale?: string;
   /**
-   * Build the .vsix with `npm run package` and install it into the editor instead of loading this
+   * Build the .vsix with `npm run package:vsix` (`npm run package` less its type check) and install it into the editor instead of loading this
    * folder as the extension under development (kept in the suite's test-results folder).
    */
   packaged?: boolean;
@@ -47,7 +47,7 @@ export const startupTimeoutMs = 120_000;
 export function chatsFolder(world: SuiteWorld): string {
   return path.join(world.editor.userDataDir, 'User', 'globalStorage', 'model-access.model-access', 'chats');
 }
-/** `npm run package` (type check, production bundles, vsce) on a loaded 2-core machine. */
+/** `npm run package:vsix` (production bundles, vsce) on a loaded 2-core machine. */
 const packagingTimeoutMs = 120_000;
 
 /** Registers before/afterEach/after hooks on the current describe() and returns its world. */

@@ -1,4 +1,4 @@
-// The released artifact: `npm run package` builds the .vsix, code-server installs it
+// The released artifact: `npm run package:vsix` (the package script less its type check) builds the .vsix, code-server installs it
 // (`--install-extension`, into a fresh extensions folder) and the workbench loads no development
 // folder. A smoke flow then runs against what a user installs: this proves .vscodeignore and the
 // production bundles. It also takes the README's screenshots of the chat, the Models tree and the settings.

@@ -36,8 +36,10 @@ describe('release: package metadata', () => {
 
   it('packages without --allow-missing-repository', () => {
     const scripts = manifest.scripts as Record<string, string>;
-    assert.match(scripts.package, /vsce package/);
-    assert.doesNotMatch(scripts.package, /allow-missing-repository/);
+    // `package` type-checks, then runs `package:vsix` (which the packaged-extension tests run alone).
+    assert.match(scripts.package, /npm run -s package:vsix/);
+    assert.match(scripts['package:vsix'], /vsce package/);
+    assert.doesNotMatch(`${scripts.package} ${scripts['package:vsix']}`, /allow-missing-repository/);
   });
 
   it('has a 128×128 PNG icon that .vscodeignore ships', () => {
