@@ -4,9 +4,9 @@ const WHEN_FORMAT: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle
 
 /**
  * Made on first use, then kept: `Date.prototype.toLocaleString` with options makes a formatter on every call
- * (in V8 some 0.2–0.3 ms: the history list of 100 chats, re-rendered as each answer ends, took 20–30 ms
- * of the page's thread), while one kept formatter formats a date in microseconds. The locale is the page's
- * or the extension host's, which does not change while it runs.
+ * (in Node, 500 dates took 100–145 ms that way and 2 ms through one kept formatter), and the chat's history
+ * list, rebuilt as each answer ends, formats every chat's date (profiled in the editor: 25.5 ms, then 7.8).
+ * The locale is the page's or the extension host's, which does not change while it runs.
  */
 let whenFormat: Intl.DateTimeFormat | undefined;
 
