@@ -15,6 +15,7 @@ import { SearchIndex } from '../../src/host/search/searchIndex';
 import { HistoryStore } from '../../src/host/chat/historyStore';
 import type { HostToWebview } from '../../src/shared/protocol';
 import { waitFor } from './waitFor';
+import { closeAllEditors } from './editors';
 
 class FakeWebview {
   options: vscode.WebviewOptions = {};
@@ -107,12 +108,7 @@ describe('chat view provider (in the real extension host)', function () {
     // A test may end while an answer still streams or saves: let it stop and land before the folder goes.
     await provider.close();
     provider.dispose();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    // An untitled editor opened here (Open Answer in Editor) is gone from the extension host only a little
-    // after it closed: a test that opens the next one at once may be given that closed Untitled-1 back with
-    // its old text, as the new document reuses the name (VS Code 1.139; once in a fresh-clone run, the
-    // newest answer never showed in 5 s). Each test starts with none.
-    await waitFor('the untitled editors opened by the test to be closed', () => vscode.workspace.textDocuments.every((document) => !document.isUntitled), 10_000);
+    await closeAllEditors();
     fs.rmSync(historyDir, { recursive: true, force: true });
   });
 
