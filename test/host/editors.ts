@@ -12,3 +12,22 @@ export async function closeAllEditors(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   await waitFor('the closed untitled documents to leave the extension host', () => vscode.workspace.textDocuments.every((document) => !document.isUntitled), 10_000);
 }
+
+let scratchDocuments = 0;
+
+/**
+ * A new untitled document holding `content`, under a name no other test used: `openTextDocument({ content })` names
+ * it `Untitled-N` after the ones open, and right after a test closed its own, the extension host could hand that
+ * closed document back with its old text (a fresh-clone run failed so once: Ask About Selection in 1.100.3 sent the
+ * previous test's line instead of the one selected).
+ */
+export async function openScratchDocument(content: string, language: string): Promise<vscode.TextDocument> {
+  const uri = vscode.Uri.from({ scheme: 'untitled', path: `model-access-scratch-${process.pid}-${++scratchDocuments}` });
+  const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), language);
+  const edit = new vscode.WorkspaceEdit();
+  edit.insert(uri, new vscode.Position(0, 0), content);
+  if (!(await vscode.workspace.applyEdit(edit)) || document.getText() !== content) {
+    throw new Error(`The scratch document ${uri.toString()} does not hold the text written into it.`);
+  }
+  return document;
+}

@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { askAboutSelectionCommand, type ChatInput } from '../../src/host/commands/selectionCommands';
+import { openScratchDocument } from './editors';
 import { waitFor } from './waitFor';
 
 /** A chat that records what would be sent. */
@@ -28,7 +29,7 @@ describe('send selection (in the real extension host)', () => {
   });
 
   it('sends nothing from an empty line with nothing selected', async () => {
-    const document = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'const a = 1;\n\nconst b = 2;\n' });
+    const document = await openScratchDocument('const a = 1;\n\nconst b = 2;\n', 'typescript');
     const editor = await vscode.window.showTextDocument(document);
     editor.selection = new vscode.Selection(1, 0, 1, 0);
     assert.equal(await vscode.commands.executeCommand('modelAccess.sendSelection'), false);
@@ -36,16 +37,18 @@ describe('send selection (in the real extension host)', () => {
   });
 
   it('sends the current line when nothing is selected', async () => {
-    const document = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'const a = 1;\n' });
+    const document = await openScratchDocument('const a = 1;\n', 'typescript');
     const editor = await vscode.window.showTextDocument(document);
     editor.selection = new vscode.Selection(0, 3, 0, 3);
     assert.equal(await vscode.commands.executeCommand('modelAccess.sendSelection'), true);
   });
 
   it('outside tests, a question argument only prefills the input box: nothing is sent unless the user accepts', async () => {
-    const document = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'const secret = 42;\n' });
+    const document = await openScratchDocument('const secret = 42;\n', 'typescript');
     const editor = await vscode.window.showTextDocument(document);
     editor.selection = new vscode.Selection(0, 0, 0, 18);
+    // The command reads the active editor: wait until the extension host has this one as it.
+    await waitFor('the scratch editor to be the active one', () => vscode.window.activeTextEditor?.document === document);
 
     // Dismissed: nothing leaves.
     const dismissedChat = recordingChat();
@@ -61,7 +64,7 @@ describe('send selection (in the real extension host)', () => {
   });
 
   it('in tests, a question argument is sent at once (how the suites drive the chat)', async () => {
-    const document = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'const a = 1;\n' });
+    const document = await openScratchDocument('const a = 1;\n', 'typescript');
     await vscode.window.showTextDocument(document);
     const chat = recordingChat();
     assert.equal(await askAboutSelectionCommand(chat, 'Why?', true), true);
