@@ -9,6 +9,7 @@
 // runEditorTests installs again in the foreground and says what is wrong, as without this head start. The
 // process stays in the terminal's process group, so Ctrl+C stops it too (and removes its staging folders).
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawn } from 'node:child_process';
 import { findChromium } from './chromium';
@@ -32,6 +33,16 @@ function startInBackground(): void {
   fs.mkdirSync(path.dirname(installLog), { recursive: true });
   const log = fs.openSync(installLog, 'w');
   const child = spawn(process.execPath, [__filename], { stdio: ['ignore', log, log] });
+  // Below the lint and the real-editor layers that run meanwhile (the first layer starts as soon as its editor is
+  // installed, while the other installs), above the unit tests (nice 19, runTests.ts): npm and the compilers of
+  // the native modules inherit it.
+  if (child.pid !== undefined) {
+    try {
+      os.setPriority(child.pid, 10);
+    } catch {
+      // Not allowed here: it installs at the normal priority.
+    }
+  }
   child.unref();
   fs.closeSync(log);
   console.error(`Installing the real editors in the background meanwhile (its log: ${path.relative(process.cwd(), installLog)}).`);
