@@ -1,8 +1,10 @@
 // Chatting in the sidebar against the reference server: streamed replies shown exactly, Stop,
-// a streaming-only model, sending an editor selection, and a conversation that survives a reload.
+// a streaming-only model, sending an editor selection, a conversation that survives a reload, and clicks that
+// must not act (chatClicks.ts).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { describeChatClicks } from './chatClicks';
 import { chatsFolder, eventually, requestEnded, useFreshEditor } from './fixture';
 import { streamedReply } from './referenceClient';
 
@@ -342,4 +344,7 @@ describe('flow: chat in the sidebar', () => {
       ['assistant', reply],
     ]);
   });
+
+  // Last: they edit sample.ts.
+  describeChatClicks(world);
 });
