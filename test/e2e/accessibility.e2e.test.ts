@@ -80,8 +80,8 @@ describe('accessibility: the chat webview (axe-core) and Open Answer in Editor',
     await answer.hover();
     await answer.locator('button.open-in-editor').click();
     const editor = world.workbench.page.locator('.editor-instance .monaco-editor').first();
-    // An untitled editor (its tab is named after the first line, then "Untitled-N") in Markdown mode.
-    await world.workbench.page.locator('.tabs-container .tab.active', { hasText: /Untitled-\d/ }).waitFor({ state: 'visible', timeout: 15_000 });
+    // An untitled editor named "Answer N.md" (never "Untitled-N": see answerInEditor.ts) in Markdown mode.
+    await world.workbench.page.locator('.tabs-container .tab.active', { hasText: /Answer \d+\.md/ }).waitFor({ state: 'visible', timeout: 15_000 });
     // The language mode item, by its whole text: waitFor is strict, and a substring would also match
     // any other item naming Markdown (a progress or language status item while its extension starts).
     await world.workbench.statusBarItem(/^\s*Markdown\s*$/).waitFor({ state: 'visible', timeout: 15_000 });

@@ -357,10 +357,23 @@ describe('chat view provider (in the real extension host)', function () {
     await session.send('Older');
     await session.send('Newest answer');
     assert.ok(await provider.openAnswerInEditor());
-    // Read from the active editor: VS Code 1.139 may hand back the closed Untitled-1 of an earlier
-    // test for a moment, as the new document reuses its name.
     await waitFor('an editor with the newest answer', () => vscode.window.activeTextEditor?.document.getText() === 'Newest answer');
     assert.equal(vscode.window.activeTextEditor?.document.languageId, 'markdown');
+    assert.match(vscode.window.activeTextEditor?.document.uri.path ?? '', /^Answer \d+\.md$/);
+  });
+
+  it('an answer opened right after another was closed shows its own text, never the one closed', async () => {
+    // Opened as Untitled-N, the second could come back as the closed Untitled-1 with the first one's text: this
+    // suite's order made the test before fail so in both editors, and a loop of open, close, open did 3 times in 12.
+    // A race: with Untitled-N this test passed in the one run that tried it; the name above is what rules it out.
+    await ready();
+    for (let round = 0; round < 6; round++) {
+      await session.send(`Answer of round ${round}`);
+      const editor = await provider.openAnswerInEditor();
+      assert.equal(editor?.document.getText(), `Answer of round ${round}`);
+      assert.equal(vscode.window.activeTextEditor?.document, editor?.document);
+      await closeAllEditors();
+    }
   });
 
   it('searches every chat from the page, opens a hit at its message, and checks chat and message ids from the page against the store', async () => {
