@@ -1,15 +1,16 @@
-// The last step of `npm test` (after the compile, the editors' background installs and the lint): the unit tests
-// (mocha: unit, integration, server) and the real-editor layers (runEditorTests.ts) side by side, and one verdict.
+// The last step of `npm test` (after the compile and the start of the editors' background installs): the lint, the
+// unit tests (mocha: unit, integration, server) and the real-editor layers (runEditorTests.ts) side by side, and one
+// verdict.
 //
 // Why side by side: every step of `npm test` is bound by the CPU (2 cores here), and the real-editor layers leave
 // about a quarter of it idle (they wait on the workbench, the network and timers: 73% of 2 cores busy in one run of
 // the UI layer), while mocha, one process, needs one core for about 3 minutes. One after the other, a fresh clone's
-// `.ci/run` took 16.1–16.5 minutes on the AMD EPYC machine, over its 15. So mocha runs at the lowest CPU priority
-// (nice 19): it takes the time the editors leave and gives it back at once when they need it, so that the editors'
-// tests, which wait on what they see, run as they would alone. Starved at times, a mocha test can take longer than
-// when alone: its time limits are multiplied (MODEL_ACCESS_TIMEOUT_FACTOR, read by test/harness/slowerMocha.ts);
-// they are there to catch a hang, and still do. Its output goes to test-results/unit-tests.log and is printed
-// whole once both are done, so the two never interleave.
+// `.ci/run` took 16.0–20.9 minutes on the AMD EPYC machine, over its 15. So the lint and mocha run at the lowest
+// CPU priority (nice 19), so that the editors come first (they are not unaffected: the UI layer took 608 s beside
+// them and an install, 552 alone). Starved at times, a mocha test can take longer than when alone: its time limits
+// are multiplied (MODEL_ACCESS_TIMEOUT_FACTOR, read by test/harness/slowerMocha.ts); they are there to catch a
+// hang, and still do. Their output goes to test-results/lint.log and unit-tests.log and is printed whole once all
+// are done, so nothing interleaves.
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -29,36 +30,59 @@ function exitCodeOf(child: ChildProcess): Promise<number> {
   });
 }
 
-async function main(): Promise<number> {
-  fs.mkdirSync(testResultsDir, { recursive: true });
-  const unitLog = path.join(testResultsDir, 'unit-tests.log');
-  const log = fs.openSync(unitLog, 'w');
+/** A check that runs at the lowest priority beside the real-editor layers, its output kept in a log of its own. */
+interface Background {
+  name: string;
+  log: string;
+  done: Promise<number>;
+}
+
+/** `npm run -s <script> -- <args>`: the scripts in package.json stay the one definition of each check. */
+function startBackground(name: string, logName: string, script: string, args: string[], env: NodeJS.ProcessEnv = process.env): Background {
+  const log = path.join(testResultsDir, logName);
+  const fd = fs.openSync(log, 'w');
   const started = Date.now();
-  const unit = spawn(process.execPath, [require.resolve('mocha/bin/mocha.js'), '--require', path.join(compiledTestsDir, 'harness', 'slowerMocha.js')], {
-    cwd: projectRoot,
-    stdio: ['ignore', log, log],
-    env: { ...process.env, MODEL_ACCESS_TIMEOUT_FACTOR: String(TIMEOUT_FACTOR) },
-  });
-  fs.closeSync(log);
-  if (unit.pid !== undefined) {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const child = spawn(npm, ['run', '-s', script, ...(args.length > 0 ? ['--', ...args] : [])], { cwd: projectRoot, stdio: ['ignore', fd, fd], env });
+  fs.closeSync(fd);
+  if (child.pid !== undefined) {
     try {
-      os.setPriority(unit.pid, 19);
+      os.setPriority(child.pid, 19);
     } catch (error) {
-      console.error(`Could not lower the unit tests' priority (${(error as Error).message}): they share the CPU evenly.`);
+      console.error(`Could not lower the priority of ${name} (${(error as Error).message}): it shares the CPU evenly.`);
     }
   }
-  console.log(`Unit tests (mocha) run meanwhile at the lowest CPU priority; their output: ${path.relative(process.cwd(), unitLog)} (printed below once done).`);
-  const unitDone = exitCodeOf(unit).then((code) => {
-    const summary = fs.readFileSync(unitLog, 'utf8').split('\n').filter((line) => /^\s+\d+ (passing|failing|pending)/.test(line)).map((line) => line.trim());
-    console.log(`\n--- unit tests finished after ${Math.round((Date.now() - started) / 1000)} s: ${summary.join(', ') || `exit code ${code}`} ---\n`);
+  console.log(`${name}: started meanwhile, at the lowest CPU priority; output in ${path.relative(process.cwd(), log)}, printed below once done.`);
+  const done = exitCodeOf(child).then((code) => {
+    const summary = fs.readFileSync(log, 'utf8').split('\n').filter((line) => /^\s+\d+ (passing|failing|pending)|^✖ \d+ problem/.test(line)).map((line) => line.trim());
+    console.log(`\n--- ${name} finished after ${Math.round((Date.now() - started) / 1000)} s: ${summary.join(', ') || (code === 0 ? 'ok' : `exit code ${code}`)} ---\n`);
     return code;
   });
+  return { name, log, done };
+}
+
+async function main(): Promise<number> {
+  fs.mkdirSync(testResultsDir, { recursive: true });
+  const background = [
+    // The lint too: not needed by anything after it, and beside the first editor's install it slowed that (which the
+    // first real-editor layer waits for).
+    startBackground('The lint (ESLint)', 'lint.log', 'lint', []),
+    startBackground('Unit tests (mocha)', 'unit-tests.log', 'test:unit', ['--require', path.join(compiledTestsDir, 'harness', 'slowerMocha.js')], {
+      ...process.env,
+      MODEL_ACCESS_TIMEOUT_FACTOR: String(TIMEOUT_FACTOR),
+    }),
+  ];
   const editor = spawn(process.execPath, [path.join(compiledTestsDir, 'harness', 'runEditorTests.js')], { cwd: projectRoot, stdio: 'inherit' });
-  const [unitCode, editorCode] = await Promise.all([unitDone, exitCodeOf(editor)]);
-  console.log('\n=== Unit tests (mocha), run beside the real-editor layers ===');
-  process.stdout.write(fs.readFileSync(unitLog, 'utf8'));
-  console.log(`\nunit tests: ${unitCode === 0 ? 'ok' : `FAILED (exit code ${unitCode})`}; real-editor tests: ${editorCode === 0 ? 'ok' : `FAILED (exit code ${editorCode})`}`);
-  return unitCode !== 0 ? unitCode : editorCode;
+  const editorCode = await exitCodeOf(editor);
+  const codes = await Promise.all(background.map((check) => check.done));
+  for (const check of background) {
+    console.log(`\n=== ${check.name}, run beside the real-editor layers ===`);
+    process.stdout.write(fs.readFileSync(check.log, 'utf8'));
+  }
+  console.log('');
+  background.forEach((check, index) => console.log(`${check.name}: ${codes[index] === 0 ? 'ok' : `FAILED (exit code ${codes[index]})`}`));
+  console.log(`Real-editor tests: ${editorCode === 0 ? 'ok' : `FAILED (exit code ${editorCode})`}`);
+  return codes.find((code) => code !== 0) ?? editorCode;
 }
 
 main().then(
