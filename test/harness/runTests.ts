@@ -1,16 +1,16 @@
-// The last step of `npm test` (after the compile and the start of the editors' background installs): the lint, the
+// The last step of `npm test` (after the compile, the start of the editors' background installs and the lint): the
 // unit tests (mocha: unit, integration, server) and the real-editor layers (runEditorTests.ts) side by side, and one
 // verdict.
 //
 // Why side by side: every step of `npm test` is bound by the CPU (2 cores here), and the real-editor layers leave
 // about a quarter of it idle (they wait on the workbench, the network and timers: 73% of 2 cores busy in one run of
 // the UI layer), while mocha, one process, needs one core for about 3 minutes. One after the other, a fresh clone's
-// `.ci/run` took 16.0–20.9 minutes on the AMD EPYC machine, over its 15. So the lint and mocha run at the lowest
-// CPU priority (nice 19), so that the editors come first (they are not unaffected: the UI layer took 608 s beside
-// them and an install, 552 alone). Starved at times, a mocha test can take longer than when alone: its time limits
+// `.ci/run` took 16.0–20.9 minutes on the AMD EPYC machine, over its 15. So mocha runs at the lowest CPU priority
+// (nice 19), so that the editors come first (they are not unaffected: the UI layer took 608 s beside it and an
+// install, 552 alone). Starved at times, a mocha test can take longer than when alone: its time limits
 // are multiplied (MODEL_ACCESS_TIMEOUT_FACTOR, read by test/harness/slowerMocha.ts); they are there to catch a
-// hang, and still do. Their output goes to test-results/lint.log and unit-tests.log and is printed whole once all
-// are done, so nothing interleaves.
+// hang, and still do. Its output goes to test-results/unit-tests.log and is printed whole once all are done, so
+// nothing interleaves.
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -63,10 +63,9 @@ function startBackground(name: string, logName: string, script: string, args: st
 
 async function main(): Promise<number> {
   fs.mkdirSync(testResultsDir, { recursive: true });
+  // Not the lint: it runs before (npm test), at the normal priority beside the first editor's install, and stops the
+  // run early when it fails. Run here at nice 19 too, a fresh clone's .ci/run took 16.35 minutes against 15.7.
   const background = [
-    // The lint too: not needed by anything after it, and beside the first editor's install it slowed that (which the
-    // first real-editor layer waits for).
-    startBackground('The lint (ESLint)', 'lint.log', 'lint', []),
     startBackground('Unit tests (mocha)', 'unit-tests.log', 'test:unit', ['--require', path.join(compiledTestsDir, 'harness', 'slowerMocha.js')], {
       ...process.env,
       MODEL_ACCESS_TIMEOUT_FACTOR: String(TIMEOUT_FACTOR),
