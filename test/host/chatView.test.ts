@@ -16,6 +16,7 @@ import { HistoryStore } from '../../src/host/chat/historyStore';
 import type { HostToWebview } from '../../src/shared/protocol';
 import { waitFor } from './waitFor';
 import { closeAllEditors } from './editors';
+import { openUntitledWithText } from '../../src/host/util/untitledDocument';
 
 class FakeWebview {
   options: vscode.WebviewOptions = {};
@@ -360,6 +361,21 @@ describe('chat view provider (in the real extension host)', function () {
     await waitFor('an editor with the newest answer', () => vscode.window.activeTextEditor?.document.getText() === 'Newest answer');
     assert.equal(vscode.window.activeTextEditor?.document.languageId, 'markdown');
     assert.match(vscode.window.activeTextEditor?.document.uri.path ?? '', /^Answer \d+\.md$/);
+  });
+
+  it('Open Answer in Editor skips a name still open (after a reload the extension host counts from 1 again)', async () => {
+    await ready();
+    await session.send('First');
+    const first = await provider.openAnswerInEditor();
+    const shown = /^Answer (\d+)\.md$/.exec(first?.document.uri.path ?? '');
+    assert.ok(shown, `named ${first?.document.uri.path}`);
+    // The next two names already open, as a reload restores them, with other text in them.
+    const next = Number(shown[1]) + 1;
+    for (const n of [next, next + 1]) await openUntitledWithText(vscode.Uri.from({ scheme: 'untitled', path: `Answer ${n}.md` }), 'restored', 'markdown');
+    await session.send('Second');
+    const second = await provider.openAnswerInEditor();
+    assert.equal(second?.document.uri.path, `Answer ${next + 2}.md`);
+    assert.equal(second?.document.getText(), 'Second');
   });
 
   it('an answer opened right after another was closed shows its own text, never the one closed', async () => {

@@ -1,5 +1,6 @@
 // Closing the editors a test opened, so that the next test starts with none (in the real extension host).
 import * as vscode from 'vscode';
+import { openUntitledWithText } from '../../src/host/util/untitledDocument';
 import { waitFor } from './waitFor';
 
 /**
@@ -21,18 +22,13 @@ export async function closeAllEditors(): Promise<void> {
 let scratchDocuments = 0;
 
 /**
- * A new untitled document holding `content`, under a name no other test used: `openTextDocument({ content })` names
- * it `Untitled-N` after the ones open, and right after a test closed its own, the extension host could hand that
- * closed document back with its old text (a fresh-clone run failed so once: Ask About Selection in 1.100.3 sent the
- * previous test's line instead of the one selected).
+ * A new untitled document holding `content`, under a name no other test used (openUntitledWithText, as Open Answer in
+ * Editor): with `openTextDocument({ content })` a fresh-clone run failed so once (Ask About Selection in 1.100.3 sent
+ * the previous test's line instead of the one selected).
  */
 export async function openScratchDocument(content: string, language: string): Promise<vscode.TextDocument> {
   const uri = vscode.Uri.from({ scheme: 'untitled', path: `model-access-scratch-${process.pid}-${++scratchDocuments}` });
-  const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), language);
-  const edit = new vscode.WorkspaceEdit();
-  edit.insert(uri, new vscode.Position(0, 0), content);
-  if (!(await vscode.workspace.applyEdit(edit)) || document.getText() !== content) {
-    throw new Error(`The scratch document ${uri.toString()} does not hold the text written into it.`);
-  }
+  const document = await openUntitledWithText(uri, content, language);
+  if (!document) throw new Error(`The scratch document ${uri.toString()} does not hold the text written into it.`);
   return document;
 }

@@ -4,6 +4,7 @@
 // open chat: nothing else can be opened through it.
 import * as vscode from 'vscode';
 import type { Transcript, TranscriptMessage } from '../../shared/protocol';
+import { openUntitledWithText } from '../util/untitledDocument';
 
 /**
  * The answer to open: the assistant message `messageId` of `chat`, or, with no id (the command),
@@ -18,12 +19,9 @@ export function answerToOpen(chat: Transcript, messageId?: string): TranscriptMe
 let opened = 0;
 
 /**
- * Opens `markdown` in a new untitled editor with the Markdown language, not as a preview tab, named `Answer N.md`.
- * Not `openTextDocument({ content })`: that names the document `Untitled-N` after the ones open, and right after an
- * opened answer was closed, VS Code 1.100 and 1.139 could hand the closed `Untitled-1` back with its old text, so
- * the editor showed the answer before (seen in the in-host tests, and in a loop opening one after closing another:
- * 3 of 12 times). A name never used before in this extension host has no closed document to come back; one still
- * open (restored from before a reload) is skipped.
+ * Opens `markdown` in a new untitled editor with the Markdown language, not as a preview tab, named `Answer N.md`: a
+ * name never used before in this extension host, so no closed `Untitled-1` can come back with the answer before
+ * (untitledDocument.ts); one still open (restored by a reload, whose extension host counts from 1 again) is skipped.
  */
 export async function openMarkdownInEditor(markdown: string): Promise<vscode.TextEditor> {
   const inUse = new Set(vscode.workspace.textDocuments.map((document) => document.uri.toString()));
@@ -31,11 +29,7 @@ export async function openMarkdownInEditor(markdown: string): Promise<vscode.Tex
   do {
     uri = vscode.Uri.from({ scheme: 'untitled', path: vscode.l10n.t('Answer {0}.md', ++opened) });
   } while (inUse.has(uri.toString()));
-  const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), 'markdown');
-  const edit = new vscode.WorkspaceEdit();
-  edit.insert(uri, new vscode.Position(0, 0), markdown);
-  if (!(await vscode.workspace.applyEdit(edit)) || document.getText() !== markdown) {
-    throw new Error(vscode.l10n.t('Could not open the answer in an editor: {0} does not hold it.', uri.path));
-  }
+  const document = await openUntitledWithText(uri, markdown, 'markdown');
+  if (!document) throw new Error(vscode.l10n.t('Could not open the answer in an editor: {0} does not hold it.', uri.path));
   return vscode.window.showTextDocument(document, { preview: false });
 }
