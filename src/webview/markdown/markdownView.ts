@@ -136,11 +136,11 @@ export class MarkdownView {
     }
     let rendered = false;
     while (!rendered || this.pending.length > 0) {
-      const intoTable = this.tableOpen();
-      const size = this.pending.length === 0 ? 0 : this.budget.nextSlice(intoTable);
+      const laidOutWhole = this.laidOutWholeOpen();
+      const size = this.pending.length === 0 ? 0 : this.budget.nextSlice(laidOutWhole);
       if (this.pending.length > 0 && size === 0) break;
       const take = this.pending.take(size);
-      this.budget.spend(take.length, intoTable);
+      this.budget.spend(take.length, laidOutWhole);
       this.renderer.append(take);
       this.apply(this.renderer.render(final && this.pending.length === 0, this.budget.isBehind));
       rendered = true;
@@ -321,9 +321,15 @@ export class MarkdownView {
     return this.open.some((element) => element.kind === 'table' && element.parent.childElementCount >= LONG_TABLE_ROWS);
   }
 
-  /** A table is open: what is added goes into it (and is laid out with all of it, see frameBudget.ts). */
-  private tableOpen(): boolean {
-    return this.open.some((element) => element.kind === 'table');
+  /**
+   * A table or a list is open: what is added goes into it, never skipped off screen (it is the growing block),
+   * and is styled and laid out in the frame it is added, however far below the view (see frameBudget.ts).
+   * Traced in the editor, a full-speed 60 KB list behind the stream got 20,000 characters in a frame: 990
+   * elements styled and 2,390 layout objects dirty, a task of 102 ms (83 on a CPU), against ~250 and ~615 in
+   * a frame of 5,000. (A paragraph or quote grows by text or a few blocks; both kept their frames short.)
+   */
+  private laidOutWholeOpen(): boolean {
+    return this.open.some((element) => element.kind === 'table' || element.kind === 'list');
   }
 
   /** Where settled children go now: the innermost open container, or `.md-tail`. */
