@@ -36,6 +36,8 @@ export interface ChatAppOptions {
   clock: Clock;
   /** Idle callbacks, to warm the renderer up before the first answer (absent: no warm-up). */
   requestIdle?: RequestIdle;
+  /** Background tasks, for the warm-up's next step (warmUp.ts: `requestTask`; absent: idle callbacks). */
+  requestTask?: (callback: () => void) => void;
 }
 
 export class ChatApp {
@@ -80,6 +82,7 @@ export class ChatApp {
       // Streamed in pieces, as an answer arrives: the paths that grow lists, tables and code blocks run too.
       warmUp({
         requestIdle: options.requestIdle,
+        ...(options.requestTask ? { requestTask: options.requestTask } : {}),
         render: (markdown) => {
           const view = new MarkdownView(doc.createElement('div'), new StreamingMarkdownRenderer(md), sanitize);
           for (let start = 0; start < markdown.length; start += 64) {

@@ -3,7 +3,7 @@
 import { isHostToWebview } from '../shared/protocol';
 import { ChatApp } from './app';
 import { hostChannelFor, viewStateStoreFor, type VsCodeApi } from './hostChannel';
-import { requestRenderTask } from './renderTask';
+import { requestRenderTask, type RenderTaskWindow } from './renderTask';
 import { useStrings } from './strings';
 
 declare function acquireVsCodeApi(): VsCodeApi;
@@ -20,6 +20,8 @@ function start(): void {
     console.error('Model Access: the page carries no readable strings table', error);
   }
   const api = acquireVsCodeApi();
+  // (Chromium has it: see renderTask.ts.)
+  const { scheduler } = window as RenderTaskWindow;
   const host = hostChannelFor(api);
   const app = new ChatApp({
     root,
@@ -30,6 +32,7 @@ function start(): void {
     // (Chromium has it; the page's bundle test in jsdom does not, and runs without the warm-up.) The
     // timeout: see warmUp.ts, STEP_ROOM_MS.
     ...('requestIdleCallback' in window ? { requestIdle: (callback) => window.requestIdleCallback((deadline) => callback(deadline), { timeout: 2_000 }) } : {}),
+    ...(scheduler ? { requestTask: (callback) => void scheduler.postTask(callback, { priority: 'background' }).catch((error: unknown) => console.error('Model Access: warming up failed', error)) } : {}),
     clock: {
       now: () => Date.now(),
       setInterval: (callback, ms) => window.setInterval(callback, ms),

@@ -94,6 +94,15 @@ export const STEP_ROOM_MS = 35;
 /** What the warm-up runs; only `requestIdle` and `render` are needed. */
 export interface WarmUpOptions {
   requestIdle: RequestIdle;
+  /**
+   * Runs the next step in a task of its own once the thread has nothing more urgent (main.ts: a
+   * background task): the steps then follow each other. Without it, each waits for an idle callback, and
+   * most steps have one of their own: in the editor on a 2-core machine the warm-up ended 7 s after the
+   * page loaded, and a first prompt sent 3.3 s after it met 49 of its 83 steps not yet run (its first
+   * render then compiled them: 50–105 ms on a CPU in the message's task). The first step too. A step that
+   * finds the page rendering waits for an idle callback (`rendering`).
+   */
+  requestTask?: (callback: () => void) => void;
   /** Renders Markdown through the page's whole rendering path (parse, sanitize, DOM), off the page. */
   render: (markdown: string) => void;
   /** Highlights code with one grammar (default: the page's highlighter). */
@@ -107,15 +116,15 @@ export interface WarmUpOptions {
 /**
  * Runs `render` on each of SAMPLE_BLOCKS, then `layOut` each of FONT_SAMPLES (what the first
  * message's first frame needs), then `render` on each of SAMPLE_BLOCKS as two-byte text, then on SAMPLE
- * (every other round two-byte), then each grammar on WARM_UP_CODE HIGHLIGHT_ROUNDS times, then each again
- * on it as two-byte text: a step per idle callback, more while STEP_ROOM_MS of it are left, but never after
- * a step that compiles (`alone`: the first render of a block kind in either width, the first layout, the
- * first rounds of the sample, a grammar). In plain Chromium (three page loads each) every load had an idle
+ * (every other round two-byte), then builds each grammar, then runs each on WARM_UP_CODE HIGHLIGHT_ROUNDS
+ * times (a step a round), then each again on it as two-byte text: a step per idle callback (or task: `requestTask`), more while
+ * STEP_ROOM_MS of an idle period are left, but never after a step that compiles (`alone`: the first render of
+ * a block kind in either width, the first layout, the first rounds of the sample, a grammar built or run). In plain Chromium (three page loads each) every load had an idle
  * callback of 55–72 ms before (the first two-byte round, or a grammar after a short step); with this, the
  * longest callback was 32–47 ms: Java's grammar, which highlight.js compiles in one go (its generated
  * expressions run to 13 KB). All done 2.4–2.6 s after the page loaded, against 1.1–1.3.
  */
-export function warmUp({ requestIdle, render, highlight = highlightCode, layOut, rendering = () => false }: WarmUpOptions): void {
+export function warmUp({ requestIdle, requestTask, render, highlight = highlightCode, layOut, rendering = () => false }: WarmUpOptions): void {
   interface Step { run(): void; alone: boolean }
   const steps: Step[] = [
     ...SAMPLE_BLOCKS.map((block) => ({ run: () => render(block), alone: true })),
@@ -123,12 +132,15 @@ export function warmUp({ requestIdle, render, highlight = highlightCode, layOut,
     // Each kind alone as two-byte text too: its regular expressions are compiled again for it.
     ...SAMPLE_BLOCKS.map((block) => ({ run: () => render(twoByte(block)), alone: true })),
     ...Array.from({ length: ROUNDS }, (_, round) => ({ run: () => render(round % 2 === 0 ? SAMPLE.repeat(4) : twoByte(SAMPLE.repeat(4))), alone: round < 2 })),
-    ...[WARM_UP_CODE, twoByte(WARM_UP_CODE)].flatMap((code) => HIGHLIGHTED_LANGUAGES.map((language) => ({
-      run: () => {
-        for (let i = 0; i < HIGHLIGHT_ROUNDS; i++) highlight(code, language);
-      },
-      alone: true,
-    }))),
+    // A grammar is built (highlight.js compiles it on first use, and V8 each expression in it) in a step of its
+    // own, before the rounds that run it: in Node on a 2-core machine, building Java's took 71–84 ms, Swift's
+    // 31, then the first round 16 and 14.
+    ...HIGHLIGHTED_LANGUAGES.map((language) => ({ run: () => highlight('', language), alone: true })),
+    // Each round a step of its own: the first runs each expression in V8's interpreter (compiling it to
+    // bytecode), the second compiles it to machine code. In the editor, the three rounds of Java's and of
+    // Swift's grammar on two-byte text in one step took 71 and 80 ms.
+    ...[WARM_UP_CODE, twoByte(WARM_UP_CODE)].flatMap((code) => HIGHLIGHTED_LANGUAGES.flatMap((language) =>
+      Array.from({ length: HIGHLIGHT_ROUNDS }, () => ({ run: () => highlight(code, language), alone: true })))),
   ];
   const next = (idle?: IdleTime): void => {
     if (rendering()) {
@@ -149,7 +161,7 @@ export function warmUp({ requestIdle, render, highlight = highlightCode, layOut,
       }
       if (step.alone) break;
     }
-    requestIdle(next);
+    if (steps.length > 0) (requestTask ?? requestIdle)(next);
   };
-  requestIdle(next);
+  (requestTask ?? requestIdle)(next);
 }
