@@ -1,11 +1,16 @@
 // Working with a conversation in the real workbench: Edit and resend, Regenerate, and the history
-// list (start a new chat, reopen the earlier one, delete one).
+// list (start a new chat, reopen the earlier one, delete one). Then, in the same editor (a suite each started
+// and stopped one), finding and organizing chats (organize.ts), attaching context (attachments.ts) and endpoint
+// profiles (profiles.ts), in that order.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Transcript } from '../../src/shared/protocol';
 import { shapeText } from '../unit/webview/markdown/shapes';
+import { describeAttachments } from './attachments';
 import { chatsFolder as chatsOf, eventually, useFreshEditor } from './fixture';
+import { describeOrganize } from './organize';
+import { describeProfiles } from './profiles';
 
 describe('flow: edit, regenerate and history', () => {
   const world = useFreshEditor({ apiKey: 'demo-key', settings: { 'modelAccess.model': 'echo-1' } });
@@ -277,4 +282,8 @@ describe('flow: edit, regenerate and history', () => {
       fs.rmSync(file, { force: true });
     }
   });
+
+  describeOrganize(world);
+  describeAttachments(world);
+  describeProfiles(world);
 });

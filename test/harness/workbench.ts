@@ -89,7 +89,8 @@ export class Workbench {
   async quickPickLabels(): Promise<string[]> {
     const rows = this.page.locator(`${quickInput} .quick-input-list .monaco-list-row .label-name`);
     await rows.first().waitFor({ state: 'visible', timeout: 15_000 });
-    return (await rows.allTextContents()).map((text) => text.trim());
+    // Only those shown: a row the list reuses keeps the detail line of the pick before (Search Chats' hits), hidden.
+    return rows.evaluateAll((elements) => elements.filter((element) => element.checkVisibility()).map((element) => (element.textContent ?? '').trim()));
   }
 
   /** The activity-bar entry of a view container, by its title. */
