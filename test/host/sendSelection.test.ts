@@ -23,32 +23,39 @@ async function untilSettled(pending: Promise<boolean>, command: string): Promise
   return result;
 }
 
+/**
+ * Opens `content` in a scratch editor and waits until the extension host has it as the active one: the commands
+ * read the active editor, and right after showTextDocument it could still be none (in one CI run, the test sending
+ * a question argument at once found nothing to send).
+ */
+async function showScratch(content: string): Promise<vscode.TextEditor> {
+  const document = await openScratchDocument(content, 'typescript');
+  const editor = await vscode.window.showTextDocument(document);
+  await waitFor('the scratch editor to be the active one', () => vscode.window.activeTextEditor?.document === document);
+  return editor;
+}
+
 describe('send selection (in the real extension host)', () => {
   afterEach(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('sends nothing from an empty line with nothing selected', async () => {
-    const document = await openScratchDocument('const a = 1;\n\nconst b = 2;\n', 'typescript');
-    const editor = await vscode.window.showTextDocument(document);
+    const editor = await showScratch('const a = 1;\n\nconst b = 2;\n');
     editor.selection = new vscode.Selection(1, 0, 1, 0);
     assert.equal(await vscode.commands.executeCommand('modelAccess.sendSelection'), false);
     assert.equal(await vscode.commands.executeCommand('modelAccess.askAboutSelection', 'Why?'), false);
   });
 
   it('sends the current line when nothing is selected', async () => {
-    const document = await openScratchDocument('const a = 1;\n', 'typescript');
-    const editor = await vscode.window.showTextDocument(document);
+    const editor = await showScratch('const a = 1;\n');
     editor.selection = new vscode.Selection(0, 3, 0, 3);
     assert.equal(await vscode.commands.executeCommand('modelAccess.sendSelection'), true);
   });
 
   it('outside tests, a question argument only prefills the input box: nothing is sent unless the user accepts', async () => {
-    const document = await openScratchDocument('const secret = 42;\n', 'typescript');
-    const editor = await vscode.window.showTextDocument(document);
+    const editor = await showScratch('const secret = 42;\n');
     editor.selection = new vscode.Selection(0, 0, 0, 18);
-    // The command reads the active editor: wait until the extension host has this one as it.
-    await waitFor('the scratch editor to be the active one', () => vscode.window.activeTextEditor?.document === document);
 
     // Dismissed: nothing leaves.
     const dismissedChat = recordingChat();
@@ -64,8 +71,7 @@ describe('send selection (in the real extension host)', () => {
   });
 
   it('in tests, a question argument is sent at once (how the suites drive the chat)', async () => {
-    const document = await openScratchDocument('const a = 1;\n', 'typescript');
-    await vscode.window.showTextDocument(document);
+    await showScratch('const a = 1;\n');
     const chat = recordingChat();
     assert.equal(await askAboutSelectionCommand(chat, 'Why?', true), true);
     assert.match(chat.asked[0], /^Why\?\n\n```typescript/);
