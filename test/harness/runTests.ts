@@ -30,58 +30,41 @@ function exitCodeOf(child: ChildProcess): Promise<number> {
   });
 }
 
-/** A check that runs at the lowest priority beside the real-editor layers, its output kept in a log of its own. */
-interface Background {
-  name: string;
-  log: string;
-  done: Promise<number>;
-}
-
-/** `npm run -s <script> -- <args>`: the scripts in package.json stay the one definition of each check. */
-function startBackground(name: string, logName: string, script: string, args: string[], env: NodeJS.ProcessEnv = process.env): Background {
-  const log = path.join(testResultsDir, logName);
-  const fd = fs.openSync(log, 'w');
-  const started = Date.now();
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const child = spawn(npm, ['run', '-s', script, ...(args.length > 0 ? ['--', ...args] : [])], { cwd: projectRoot, stdio: ['ignore', fd, fd], env });
-  fs.closeSync(fd);
-  if (child.pid !== undefined) {
-    try {
-      os.setPriority(child.pid, 19);
-    } catch (error) {
-      console.error(`Could not lower the priority of ${name} (${(error as Error).message}): it shares the CPU evenly.`);
-    }
-  }
-  console.log(`${name}: started meanwhile, at the lowest CPU priority; output in ${path.relative(process.cwd(), log)}, printed below once done.`);
-  const done = exitCodeOf(child).then((code) => {
-    const summary = fs.readFileSync(log, 'utf8').split('\n').filter((line) => /^\s+\d+ (passing|failing|pending)|^✖ \d+ problem/.test(line)).map((line) => line.trim());
-    console.log(`\n--- ${name} finished after ${Math.round((Date.now() - started) / 1000)} s: ${summary.join(', ') || (code === 0 ? 'ok' : `exit code ${code}`)} ---\n`);
-    return code;
-  });
-  return { name, log, done };
-}
-
 async function main(): Promise<number> {
   fs.mkdirSync(testResultsDir, { recursive: true });
-  // Not the lint: it runs before (npm test), at the normal priority beside the first editor's install, and stops the
-  // run early when it fails. Run here at nice 19 too, a fresh clone's .ci/run took 16.35 minutes against 15.7.
-  const background = [
-    startBackground('Unit tests (mocha)', 'unit-tests.log', 'test:unit', ['--require', path.join(compiledTestsDir, 'harness', 'slowerMocha.js')], {
-      ...process.env,
-      MODEL_ACCESS_TIMEOUT_FACTOR: String(TIMEOUT_FACTOR),
-    }),
-  ];
-  const editor = spawn(process.execPath, [path.join(compiledTestsDir, 'harness', 'runEditorTests.js')], { cwd: projectRoot, stdio: 'inherit' });
-  const editorCode = await exitCodeOf(editor);
-  const codes = await Promise.all(background.map((check) => check.done));
-  for (const check of background) {
-    console.log(`\n=== ${check.name}, run beside the real-editor layers ===`);
-    process.stdout.write(fs.readFileSync(check.log, 'utf8'));
+  // (Not the lint: it runs before, in npm test, at the normal priority beside the first editor's install, and stops
+  // the run early when it fails. Run here at nice 19 too, a fresh clone's .ci/run took 16.35 minutes against 15.7.)
+  const unitLog = path.join(testResultsDir, 'unit-tests.log');
+  const fd = fs.openSync(unitLog, 'w');
+  const started = Date.now();
+  // Through `npm run test:unit`: package.json's script stays the one definition of the unit tests.
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const unit = spawn(npm, ['run', '-s', 'test:unit', '--', '--require', path.join(compiledTestsDir, 'harness', 'slowerMocha.js')], {
+    cwd: projectRoot,
+    stdio: ['ignore', fd, fd],
+    env: { ...process.env, MODEL_ACCESS_TIMEOUT_FACTOR: String(TIMEOUT_FACTOR) },
+  });
+  fs.closeSync(fd);
+  if (unit.pid !== undefined) {
+    try {
+      os.setPriority(unit.pid, 19);
+    } catch (error) {
+      console.error(`Could not lower the unit tests' priority (${(error as Error).message}): they share the CPU evenly.`);
+    }
   }
-  console.log('');
-  background.forEach((check, index) => console.log(`${check.name}: ${codes[index] === 0 ? 'ok' : `FAILED (exit code ${codes[index]})`}`));
+  console.log(`Unit tests (mocha): started meanwhile, at the lowest CPU priority; output in ${path.relative(process.cwd(), unitLog)}, printed below once done.`);
+  const unitDone = exitCodeOf(unit).then((code) => {
+    const summary = fs.readFileSync(unitLog, 'utf8').split('\n').filter((line) => /^\s+\d+ (passing|failing|pending)/.test(line)).map((line) => line.trim());
+    console.log(`\n--- Unit tests (mocha) finished after ${Math.round((Date.now() - started) / 1000)} s: ${summary.join(', ') || `exit code ${code}`} ---\n`);
+    return code;
+  });
+  const editor = spawn(process.execPath, [path.join(compiledTestsDir, 'harness', 'runEditorTests.js')], { cwd: projectRoot, stdio: 'inherit' });
+  const [unitCode, editorCode] = await Promise.all([unitDone, exitCodeOf(editor)]);
+  console.log('\n=== Unit tests (mocha), run beside the real-editor layers ===');
+  process.stdout.write(fs.readFileSync(unitLog, 'utf8'));
+  console.log(`\nUnit tests (mocha): ${unitCode === 0 ? 'ok' : `FAILED (exit code ${unitCode})`}`);
   console.log(`Real-editor tests: ${editorCode === 0 ? 'ok' : `FAILED (exit code ${editorCode})`}`);
-  return codes.find((code) => code !== 0) ?? editorCode;
+  return unitCode !== 0 ? unitCode : editorCode;
 }
 
 main().then(

@@ -138,6 +138,32 @@ describe('webview bundle (jsdom)', function () {
     assert.deepEqual(priorities, ['background']);
   });
 
+  it('warms up in background tasks where the browser has a task scheduler: each step a task, nothing asked for after the last', () => {
+    // (jsdom has neither idle callbacks nor a scheduler, and runs no warm-up: fake ones here, run by hand.)
+    const tasks: (() => void)[] = [];
+    const priorities: string[] = [];
+    const idle: unknown[] = [];
+    const scheduler = {
+      postTask: (callback: () => void, options: { priority: string }) => {
+        priorities.push(options.priority);
+        tasks.push(callback);
+        return new Promise(() => undefined);
+      },
+    };
+    const { window } = load(code, undefined, { scheduler, requestIdleCallback: (callback: unknown) => idle.push(callback) });
+    assert.deepEqual([tasks.length, idle.length], [1, 0], 'the first step: a task, not an idle callback');
+    let steps = 0;
+    for (let task = tasks.shift(); task !== undefined && steps < 1_000; task = tasks.shift()) {
+      task();
+      steps++;
+    }
+    // Each block kind in both widths, the font samples, the sample rounds, each grammar built and run: over a hundred.
+    assert.ok(steps > 100, `${steps} steps`);
+    assert.deepEqual([tasks.length, idle.length], [0, 0], 'done: nothing more asked for');
+    assert.ok(priorities.every((priority) => priority === 'background'));
+    assert.equal(window.document.querySelectorAll('.font-warm-up').length, 0, 'no sample left in the page');
+  });
+
   it('needs neither eval nor inline styles (the CSP allows neither)', () => {
     assert.doesNotMatch(code, /new Function\(|[^\w.]eval\(/);
     assert.doesNotMatch(code, /setAttribute\(\s*["']style["']/);
