@@ -338,12 +338,10 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
       // Typing 100 KB key by key is not the point: the text goes in at once, as a paste would.
       // The probe starts after the prompt box has laid the pasted text out: that is the paste's
       // cost (the browser's own text area), not the stream's.
-      await frame.evaluate(async (value) => {
-        const prompt = document.querySelector('textarea#prompt') as HTMLTextAreaElement;
-        prompt.value = value;
-        prompt.dispatchEvent(new Event('input', { bubbles: true }));
+      await chat.paste(text);
+      await frame.evaluate(async () => {
         for (let i = 0; i < 3; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
-      }, text);
+      });
       await frame.evaluate(installProbe);
       const profiler = process.env.BENCH_PROFILE ? await startProfile(workbench, frame) : undefined;
       const cpuBefore = cpuSnapshot();
