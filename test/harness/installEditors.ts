@@ -18,9 +18,6 @@ import { cacheRoot } from './paths';
 /** What the background install writes: its progress and, if it failed, why. */
 const installLog = path.join(cacheRoot, 'code-server', 'install-editors.log');
 
-/** The background process's flag: install the editors named, one after the other, the later ones at nice 19. */
-const IN_ORDER = '--in-order';
-
 /** (A CHROME_PATH that does not exist throws: runEditorTests says so.) */
 function chromiumFound(): boolean {
   try {
@@ -31,49 +28,35 @@ function chromiumFound(): boolean {
 }
 
 function startInBackground(): void {
-  const missing = editorNames.filter((name) => !findCodeServer(editorRelease(name)));
-  if (!chromiumFound() || missing.length === 0) return;
+  if (!chromiumFound() || editorNames.every((name) => findCodeServer(editorRelease(name)))) return;
   fs.mkdirSync(path.dirname(installLog), { recursive: true });
   const log = fs.openSync(installLog, 'w');
-  // One process, one editor after the other. The first editor is what the first real-editor layer waits for
-  // (runEditorTests runs in-host in it as soon as it is installed), so it installs alone, at the normal priority,
-  // beside the lint; the others are needed only after the UI suites (minutes later) and install after it at the
-  // lowest priority (nice 19, as the unit tests, runTests.ts), on what the tests leave idle: at nice 10 beside
-  // them, a fresh clone's UI layer took 616 s against 552. Side by side, even at nice 19, the second install's
-  // downloads and disk writes slowed the first: beside the lint, 4.100.3 installed in 102 s against 82 alone.
+  // One process per editor, side by side. The first editor is what the first real-editor layer waits for (runEditorTests
+  // runs in-host in it as soon as it is installed), so its install runs at the normal priority, beside the lint; the
+  // others are needed only after the UI suites (minutes later) and install at the lowest (nice 19, as the unit tests,
+  // runTests.ts), on what the tests leave idle: at nice 10 beside them, a fresh clone's UI layer took 616 s against 552.
   // npm and the compilers of the native modules inherit the priority.
-  const child = spawn(process.execPath, [__filename, IN_ORDER, ...missing], { stdio: ['ignore', log, log] });
-  child.unref();
+  editorNames.forEach((name, index) => {
+    if (findCodeServer(editorRelease(name))) return;
+    const child = spawn(process.execPath, [__filename, name], { stdio: ['ignore', log, log] });
+    if (index > 0 && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, 19);
+      } catch {
+        // Not allowed here: it installs at the normal priority.
+      }
+    }
+    child.unref();
+  });
   fs.closeSync(log);
   console.error(`Installing the real editors in the background meanwhile (its log: ${path.relative(process.cwd(), installLog)}).`);
 }
 
-/** Installs the editors named on the command line (every editor when none is), side by side or IN_ORDER. */
+/** Installs the editor named on the command line, or every editor. */
 async function install(): Promise<void> {
   const log = (line: string): void => { process.stderr.write(`${line}\n`); };
   const named = editorNames.filter((name) => process.argv.slice(2).includes(name));
-  const names = named.length > 0 ? named : editorNames;
-  if (!process.argv.includes(IN_ORDER)) {
-    await Promise.all(names.map((name) => ensureCodeServer(name, log)));
-    return;
-  }
-  let failed = false;
-  for (const name of names) {
-    if (name !== editorNames[0]) {
-      try {
-        os.setPriority(19);
-      } catch {
-        // Not allowed here: the rest install at the normal priority.
-      }
-    }
-    // A failed install leaves no marker (runEditorTests installs it again in the foreground and says why); the next
-    // editor installs all the same.
-    await ensureCodeServer(name, log).catch((error: unknown) => {
-      log(`${error instanceof Error ? error.message : String(error)}`);
-      failed = true;
-    });
-  }
-  if (failed) process.exitCode = 1;
+  await Promise.all((named.length > 0 ? named : editorNames).map((name) => ensureCodeServer(name, log)));
 }
 
 if (process.argv.includes('--background')) {

@@ -61,28 +61,24 @@ async function main(): Promise<number> {
   const ci = process.env.CI === 'true' || process.env.CI === '1';
   checkBuild();
 
-  // Both when E2E runs: its suites use both. One after the other (npm test starts them so in the background, and
-  // these wait for those): side by side, the second install's downloads and disk writes slowed the first, which the
-  // first layer waits for (4.100.3 beside the lint: 102 s against 82 alone; in a fresh clone's .ci/run beside the lint
-  // and the unit tests, 137 s). Each layer waits only for the editor it runs in, so the first starts while the other
-  // editor is still installing (4.139.1, the longer install: 145 s alone).
+  // Both when E2E runs: its suites use both. Installed side by side (npm test starts them in the background, and
+  // these wait for those): much of an install waits on the registry and the disk, so on 2 cores both take less
+  // than one after the other (136 s against 151 s). Each layer waits only for the editor it runs in, so the first
+  // starts while the other editor is still installing (4.139.1 takes the longer: 145 s against 81, each alone).
   const needed = args.e2e ? editorNames : args.editors;
   const installs = new Map<EditorName, Promise<unknown>>();
   // In-host in the first editor, then E2E (its suites wait for their own editor), then in-host in the others: the
   // newest editor, the slower install, is needed last.
   const [firstEditor, ...laterEditors] = args.host ? args.editors : [];
-  const install = (editor: EditorName): void => {
-    const installing = ensureCodeServer(editor);
-    // Each is awaited before its layer; a failure meanwhile is not an unhandled rejection.
-    installing.catch(() => undefined);
-    installs.set(editor, installing);
-  };
   try {
     requireChromium();
-    const first = firstEditor ?? needed[0];
-    install(first);
-    await installs.get(first);
-    for (const editor of needed) if (editor !== first) install(editor);
+    for (const editor of needed) {
+      const install = ensureCodeServer(editor);
+      // Each is awaited before its layer; a failure meanwhile is not an unhandled rejection.
+      install.catch(() => undefined);
+      installs.set(editor, install);
+    }
+    await installs.get(firstEditor ?? needed[0]);
   } catch (error) {
     if (!(error instanceof HarnessSetupError)) throw error;
     if (ci) {
