@@ -14,6 +14,7 @@ import { cpuSnapshot, cpuUse, type CpuUse } from './processCpu';
 import { runReopenBench, type ReopenResult } from './reopen.bench';
 import { untilQuiet } from './untilQuiet';
 import { keyLatency, type KeyEventEntry, type KeyLatency } from './keyLatency';
+import { longTasksByContext, type LongTaskEntry, type LongTasksByContext } from './longTaskContext';
 import { describeTracedLongTask, longTasksInTrace, type TraceEvent } from './traceTasks';
 import { startStreamingChat } from '../e2e/referenceClient';
 import { shapeText, type ShapeName } from '../unit/webview/markdown/shapes';
@@ -54,6 +55,8 @@ export interface EditorResult extends EditorCase {
   ratioToRaw: number;
   longTasksOver50: number;
   longestTaskMs: number;
+  /** The same long tasks by whose script ran in them: the page's own, or only the workbench's (longTaskContext.ts). */
+  longTasksBy: LongTasksByContext;
   /** The CPU every process used from Send until the answer was done (Linux only). */
   cpu?: CpuUse;
   /** The keys typed while the answer streamed (`typing` cases). */
@@ -93,7 +96,7 @@ export function caseName(benchCase: EditorCase): string {
 const PACED_MODEL = 'echo-paced-bench';
 
 interface Probe {
-  longTasks: number[];
+  longTasks: LongTaskEntry[];
   firstChange: number;
   lastChange: number;
   textShown: number;
@@ -118,8 +121,8 @@ function installProbe(): void {
   });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      probe.longTasks.push(entry.duration);
-      if (entry.duration > 50) console.log(`bench-longtask ${Math.round(entry.startTime + performance.timeOrigin)} ${Math.round(entry.duration)}`);
+      probe.longTasks.push({ duration: entry.duration, name: entry.name });
+      if (entry.duration > 50) console.log(`bench-longtask ${Math.round(entry.startTime + performance.timeOrigin)} ${Math.round(entry.duration)} ${entry.name}`);
     }
   }).observe({ type: 'longtask' });
   window.addEventListener('keydown', () => { if (probe.textShown === 0) probe.keysTyped++; }, true);
@@ -385,8 +388,9 @@ export async function runEditorBench(cases: EditorCase[], log: (line: string) =>
         lastTokenSettledMs: probe.lastChange - lastTokenSent,
         webviewMs: probe.textShown - probe.lastDelta,
         ratioToRaw: (probe.textShown - sent) / rawMs,
-        longTasksOver50: probe.longTasks.filter((duration) => duration > 50).length,
-        longestTaskMs: Math.max(0, ...probe.longTasks),
+        longTasksOver50: probe.longTasks.filter(({ duration }) => duration > 50).length,
+        longestTaskMs: Math.max(0, ...probe.longTasks.map(({ duration }) => duration)),
+        longTasksBy: longTasksByContext(probe.longTasks),
         ...(cpuBefore && cpuAfter ? { cpu: cpuUse(cpuBefore, cpuAfter) } : {}),
         ...(typing ? { keys: keyLatency(probe.keyEvents, probe.keysTyped, probe.textShownAt) } : {}),
       };

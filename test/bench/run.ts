@@ -123,6 +123,11 @@ async function main(): Promise<number> {
     ['window ms', 'machine busy %', ...roles.map(([, label]) => label), 'page thread on a CPU', 'page thread waiting for a CPU'],
     [(cpu) => cpu.windowMs, (cpu) => cpu.machineBusyPercent, ...roles.map(([role]) => (cpu: CpuUse) => cpu.ms[role]),
       (cpu) => cpu.pageThread?.cpuMs ?? Number.NaN, (cpu) => cpu.pageThread?.waitMs ?? Number.NaN]);
+  partTable(editor, (result) => result.longTasksBy,
+    'The tasks over 50 ms above by whose script ran in them (the Long Tasks API\'s attribution, as the chat page sees it: in'
+      + ' code-server the page shares the workbench\'s main thread, and sees its tasks too):',
+    ['the chat page\'s own', 'its longest ms', 'only the workbench\'s', 'its longest ms', 'other'],
+    [(by) => by.own, (by) => by.ownLongestMs, (by) => by.workbench, (by) => by.workbenchLongestMs, (by) => by.other]);
   partTable(editor, (result) => result.keys,
     'Keys typed into the prompt while the answer streamed (from Send until it was shown whole; a key every 30 ms), each from'
       + ' its press to the next frame painted (Event Timing, which reports only events of 16 ms or more: 0 = every key under 16 ms):',
