@@ -26,9 +26,13 @@ async function untilSettled(pending: Promise<boolean>, command: string): Promise
 /**
  * Opens `content` in a scratch editor and waits until the extension host has it as the active one: the commands
  * read the active editor, and right after showTextDocument it could still be none (in one CI run, the test sending
- * a question argument at once found nothing to send).
+ * a question argument at once found nothing to send). The panel is closed first: the Output view's log is a text
+ * editor too, and once it became the active one right after the scratch editor had (in another CI run, the same test
+ * then read its empty last line: "nothing is selected and the current line is empty", the Output view shown by
+ * Test Connection's tests before these).
  */
 async function showScratch(content: string): Promise<vscode.TextEditor> {
+  await vscode.commands.executeCommand('workbench.action.closePanel');
   const document = await openScratchDocument(content, 'typescript');
   const editor = await vscode.window.showTextDocument(document);
   await waitFor('the scratch editor to be the active one', () => vscode.window.activeTextEditor?.document === document);
