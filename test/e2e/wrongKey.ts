@@ -1,6 +1,7 @@
 // A key the server rejects: the 401 message appears in the conversation with its Set API Key action.
 // Run inside the accessibility suite (accessibility.e2e.test.ts), in its editor, last: it stores wrong-key through
-// "Model Access: Set API Key" (the key from MODEL_ACCESS_API_KEY is the in-host layer's) and begins with a New Chat.
+// "Model Access: Set API Key" (the suites started with `apiKey` run on a key from MODEL_ACCESS_API_KEY) and begins
+// with a New Chat.
 import * as assert from 'node:assert/strict';
 import { eventually, type SuiteWorld } from './fixture';
 import { chatError } from './referenceClient';
