@@ -40,8 +40,8 @@ export async function* parseSseStream(chunks: AsyncIterable<Uint8Array | string>
     }
   };
 
-  for await (const text of decodeUtf8(chunks)) {
-    feed(text);
+  for await (const pieces of decodeUtf8(chunks)) {
+    for (const text of pieces) feed(text);
     if (ready.length > 0) yield ready.splice(0);
   }
   feed('\n\n');
