@@ -18,6 +18,7 @@ import { warmUp, type RequestIdle } from './markdown/warmUp';
 import { MarkdownView } from './markdown/markdownView';
 import { createSanitizer } from './markdown/sanitizer';
 import { StreamingMarkdownRenderer } from './markdown/streamingRenderer';
+import { ALWAYS_NEAR, ObservedNearScreen } from './nearScreen';
 import { PromptBox } from './promptBox';
 import { AttachmentBar } from './attachmentBar';
 import { Toolbar } from './toolbar';
@@ -113,12 +114,16 @@ export class ChatApp {
         rendering: () => this.scheduler.pending,
       });
     }
+    // Code shown plain is highlighted as it comes near the conversation's screen (nearScreen.ts); where the
+    // window has no IntersectionObserver (jsdom), at once.
+    const Observer = (options.window as Window & { IntersectionObserver?: typeof IntersectionObserver }).IntersectionObserver;
+    const nearScreen = Observer ? new ObservedNearScreen(() => this.conversation.element, Observer) : ALWAYS_NEAR;
     this.conversation = new ConversationView({
       doc,
       host,
       scheduler: this.scheduler,
       clock: options.clock,
-      createMarkdownView: (container) => new MarkdownView(container, new StreamingMarkdownRenderer(md), sanitize, this.budget),
+      createMarkdownView: (container) => new MarkdownView(container, new StreamingMarkdownRenderer(md), sanitize, this.budget, nearScreen),
       budget: this.budget,
       // Find searched a message still rendering: search again.
       caughtUp: () => this.find.refreshSoon(),

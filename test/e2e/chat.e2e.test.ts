@@ -226,9 +226,10 @@ describe('flow: chat in the sidebar', () => {
     await eventually(() => world.chat.messages().count(), (count) => count === 0, 'New Chat to leave the code chat');
   });
 
-  it('shows the short code blocks of an answer that arrived faster than frames render it plain where it fell behind, then highlights each', async () => {
-    // While the page is behind, finished code blocks go in as plain text and are highlighted once it has
-    // caught up (plainCodeBlock.ts). Held as in the test before, once the first block shows.
+  it('shows the short code blocks of an answer that arrived faster than frames render it plain where it fell behind, then highlights those near the screen, and the others as they are scrolled to', async () => {
+    // While the page is behind, finished code blocks go in as plain text (plainCodeBlock.ts); once it has caught
+    // up, those near the screen are highlighted, the others when the reader scrolls towards them (nearScreen.ts).
+    // Held as in the test before, once the first block shows.
     await newChat();
     await selectModel('echo-1');
     const blocks = 250;
@@ -247,11 +248,27 @@ describe('flow: chat in the sidebar', () => {
     try {
       await world.chat.send(text);
       const answer = await world.chat.assistantMessage(0, 'done');
-      await eventually(() => answer.locator('.content code.code-plain').count(), (count) => count === 0, 'no code block to be left plain');
-      assert.equal(await answer.locator('.content .code-block code.language-ts').count(), blocks);
-      assert.equal(await answer.locator('.content .code-block code.language-ts:has(.hljs-keyword)').count(), blocks, 'every block highlighted');
+      const code = answer.locator('.content .code-block code.language-ts');
+      assert.equal(await code.count(), blocks);
       const mostPlain = await world.chat.frame.locator('body').evaluate(() => (window as unknown as { __mostPlain: number }).__mostPlain);
       assert.ok(mostPlain > blocks / 4, `at most ${mostPlain} of ${blocks} blocks were shown plain at once: the page did not fall behind`);
+      // The view is at the end of the answer: its last block is highlighted; those that went by while the page was
+      // behind, hundreds of lines above, are not.
+      const highlighted = (index: number): Promise<boolean> => code.nth(index).evaluate((element) => !element.classList.contains('code-plain') && element.querySelector('.hljs-keyword') !== null);
+      await eventually(() => highlighted(blocks - 1), (done) => done, 'the last block, on screen, to be highlighted');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const plain = await code.evaluateAll((elements) => elements.flatMap((element, index) => element.classList.contains('code-plain') ? [index] : []));
+      assert.ok(plain.length > blocks / 4, `${plain.length} blocks far from the screen left plain`);
+      const [far] = plain;
+      // Scrolled to, it is highlighted; the text of every block is the code either way.
+      await code.nth(far).evaluate((element) => {
+        // (As the reader's wheel would: only the user's scrolling takes the view off the end of the answer.)
+        document.querySelector('#conversation')?.dispatchEvent(new WheelEvent('wheel'));
+        element.scrollIntoView({ block: 'center' });
+      });
+      await eventually(() => highlighted(far), (done) => done, `block ${far} to be highlighted once scrolled to`);
+      assert.equal(await code.nth(far).textContent(), `const value${far} = compute(${far}); // step ${far}\n`);
+      assert.equal(await code.nth(blocks - 1).textContent(), `const value${blocks - 1} = compute(${blocks - 1}); // step ${blocks - 1}\n`);
     } finally {
       await newChat();
     }

@@ -95,6 +95,8 @@ export class MessageView {
       this.modelLabel);
     this.content = el(doc, 'div', { className: 'content' });
     this.contentView = context.createMarkdownView(this.content);
+    // Code shown plain came near the screen: highlighted in the next frame (nearScreen.ts).
+    this.contentView.onHighlightDue = () => this.scheduleRender();
     this.statusNote = el(doc, 'div', { className: 'status-note' });
     // Not role=alert: a replayed conversation would announce every old error; #status announces new ones.
     this.errorBlock = el(doc, 'div', { className: 'error' });
@@ -147,6 +149,7 @@ export class MessageView {
     } else if (this.reasoning) {
       // (A replayed chat's message may come without the reasoning this view showed.)
       this.reasoning.details.remove();
+      this.reasoning.view.dispose();
       this.reasoning = undefined;
     }
     this.applyMeta();
@@ -182,6 +185,8 @@ export class MessageView {
 
   dispose(): void {
     this.countdown?.stop();
+    this.contentView.dispose();
+    this.reasoning?.view.dispose();
     this.element.remove();
   }
 
@@ -247,6 +252,7 @@ export class MessageView {
       const details = el(doc, 'details', { className: 'reasoning' }, summary, container);
       this.content.before(details);
       this.reasoning = { details, summary, view: this.context.createMarkdownView(container) };
+      this.reasoning.view.onHighlightDue = () => this.scheduleRender();
       this.applyMeta();
     }
     return this.reasoning;

@@ -13,6 +13,7 @@
 // where it is, and a new tail follows it. Moving a node re-creates the style and layout of all
 // of it: for a 1,000-line code block or a long table, one task of 100+ ms when it finishes.
 import { FRAME_BUDGET_CHARS, FrameBudget } from '../frameBudget';
+import { ALWAYS_NEAR, type NearScreen } from '../nearScreen';
 import { TextQueue } from './growingText';
 import { OpenCodeBlock } from './openCodeBlock';
 import { PlainCodeBlock } from './plainCodeBlock';
@@ -77,6 +78,10 @@ export class MarkdownView {
   private openCode: OpenCodeBlock | undefined;
   /** Code blocks, in order, with lines shown plain while the page was behind (openCodeBlock.ts, plainCodeBlock.ts). */
   private plainCode: (OpenCodeBlock | PlainCodeBlock)[] = [];
+  /** Of those, the ones near the screen now (nearScreen.ts): only these are highlighted. */
+  private readonly nearCode = new Set<OpenCodeBlock | PlainCodeBlock>();
+  /** Called when code shown plain has come near the screen: call `update` again (in a frame). */
+  onHighlightDue: (() => void) | undefined;
   private readonly budget: FrameBudget;
   private readonly ownBudget: boolean;
   private lastLongTableUpdate = Number.NEGATIVE_INFINITY;
@@ -90,6 +95,8 @@ export class MarkdownView {
      * clock, for a view on its own whose every update is a frame of its own (tests).
      */
     budget: FrameBudget | (() => number) = () => performance.now(),
+    /** When code shown plain comes near the screen, to be highlighted then (nearScreen.ts); by default at once. */
+    private readonly nearScreen: NearScreen = ALWAYS_NEAR,
   ) {
     this.ownBudget = !(budget instanceof FrameBudget);
     this.budget = budget instanceof FrameBudget ? budget : new FrameBudget(budget);
@@ -156,23 +163,61 @@ export class MarkdownView {
     return this.chunksMade > LONG_MESSAGE_CHUNKS;
   }
 
-  /** True while code shown plain waits to be highlighted: call `update` again next frame. */
+  /** True while code shown plain near the screen waits to be highlighted: call `update` again next frame. */
   get highlighting(): boolean {
-    return this.plainCode.some((block) => block.hasPlainLines);
+    return this.plainCode.some((block) => block.hasPlainLines && this.nearCode.has(block));
   }
 
-  /** Highlights code shown plain while the page was behind, a group of lines at a time, while the frame's budget for that lasts. */
+  /** The view is gone: nothing is watched for it any more. */
+  dispose(): void {
+    this.dropPlainCode(() => true);
+  }
+
+  /**
+   * Highlights code shown plain while the page was behind, a group of lines at a time, while the frame's budget for
+   * that lasts: the blocks near the screen, in order. The others wait until they come near (watchPlainCode).
+   */
   private highlightPlainCode(): void {
-    while (this.plainCode.length > 0) {
-      const [block] = this.plainCode;
+    for (let index = 0; index < this.plainCode.length;) {
+      const block = this.plainCode[index];
       if (!block.hasPlainLines) {
-        this.plainCode.shift();
+        this.plainCode.splice(index, 1);
+        this.nearCode.delete(block);
+        this.nearScreen.forget(block.codeElement);
+        continue;
+      }
+      if (!this.nearCode.has(block)) {
+        index++;
         continue;
       }
       if (this.budget.nextCatchUpSlice() === 0) return;
       this.budget.spend(block.highlightNext());
       this.count(1);
     }
+  }
+
+  /** Code shown plain, to be highlighted while it is near the screen. */
+  private watchPlainCode(block: OpenCodeBlock | PlainCodeBlock): void {
+    this.plainCode.push(block);
+    this.nearScreen.watch(block.codeElement, (near) => {
+      if (!near) {
+        this.nearCode.delete(block);
+        return;
+      }
+      if (this.nearCode.has(block) || !this.plainCode.includes(block)) return;
+      this.nearCode.add(block);
+      this.onHighlightDue?.();
+    });
+  }
+
+  /** Stops watching (and forgets) the plain code blocks `gone` says are gone. */
+  private dropPlainCode(gone: (block: OpenCodeBlock | PlainCodeBlock) => boolean): void {
+    this.plainCode = this.plainCode.filter((block) => {
+      if (!gone(block)) return true;
+      this.nearScreen.forget(block.codeElement);
+      this.nearCode.delete(block);
+      return false;
+    });
   }
 
   private apply(update: RenderUpdate): void {
@@ -184,7 +229,7 @@ export class MarkdownView {
       this.tailHtml = '';
       this.open = [];
       this.openCode = undefined;
-      this.plainCode = [];
+      this.dropPlainCode(() => true);
       this.count(2);
     }
     const [first] = update.ops;
@@ -218,7 +263,7 @@ export class MarkdownView {
           for (const node of removed) node.parentNode?.removeChild(node);
           this.count(removed.length);
           // Its code shown plain goes with it: the rebuilt container shows (and highlights) its own.
-          this.plainCode = this.plainCode.filter((block) => !(block instanceof PlainCodeBlock && removed.some((node) => block.isWithin(node))));
+          this.dropPlainCode((block) => block instanceof PlainCodeBlock && removed.some((node) => block.isWithin(node)));
           this.open = [];
           break;
         }
@@ -259,7 +304,8 @@ export class MarkdownView {
     }
     this.count(this.tailNodes.length);
     this.tailNodes = [];
-    this.plainCode = this.plainCode.filter((block) => block !== this.openCode);
+    const { openCode } = this;
+    this.dropPlainCode((block) => block === openCode);
     this.openCode = undefined;
   }
 
@@ -267,7 +313,7 @@ export class MarkdownView {
     const fragment = this.sanitizeIn(this.innermostKind(), html);
     // (Rendered in this frame, with its code plain while behind: see update.)
     if (this.budget.isBehind) {
-      this.plainCode.push(...PlainCodeBlock.in(fragment, this.sanitize, this.renderer.work));
+      for (const block of PlainCodeBlock.in(fragment, this.sanitize, this.renderer.work)) this.watchPlainCode(block);
     }
     if (this.open.length > 0) {
       this.parent().append(fragment);
@@ -380,7 +426,7 @@ export class MarkdownView {
   }
 
   private notePlainLines(block: OpenCodeBlock): void {
-    if (block.hasPlainLines && !this.plainCode.includes(block)) this.plainCode.push(block);
+    if (block.hasPlainLines && !this.plainCode.includes(block)) this.watchPlainCode(block);
   }
 
   /**

@@ -118,6 +118,11 @@ export class OpenCodeBlock {
     this.rest.replaceWith(...Array.from(this.rest.childNodes));
   }
 
+  /** Its `<code>` element (watched until it comes near the screen: markdownView.ts). */
+  get codeElement(): HTMLElement {
+    return this.code;
+  }
+
   /** True while lines shown as plain text are waiting to be highlighted. */
   get hasPlainLines(): boolean {
     return this.plain.length > 0;

@@ -21,6 +21,11 @@ export class PlainCodeBlock {
     return Array.from(fragment.querySelectorAll<HTMLElement>(`code.${PLAIN_CODE_CLASS}`), (code) => new PlainCodeBlock(code, sanitize, work));
   }
 
+  /** Its `<code>` element (watched until it comes near the screen: markdownView.ts). */
+  get codeElement(): HTMLElement {
+    return this.code;
+  }
+
   /** True when the block is `node` or inside it. */
   isWithin(node: Node): boolean {
     return node.contains(this.code);

@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { BEHIND_FRAME_BUDGET_CHARS, BEHIND_FRAME_BUDGET_MS, FRAME_BUDGET_CHARS, FRAME_BUDGET_MS, FrameBudget, MAX_SLICE_CHARS, SLICE_CHARS } from '../../../../src/webview/frameBudget';
 import { MarkdownView } from '../../../../src/webview/markdown/markdownView';
+import type { NearScreen } from '../../../../src/webview/nearScreen';
 import { createSanitizer } from '../../../../src/webview/markdown/sanitizer';
 import { StreamingMarkdownRenderer } from '../../../../src/webview/markdown/streamingRenderer';
 import { createWindow, renderedHtml } from '../domFixture';
@@ -97,7 +98,7 @@ describe('webview/markdown: frame budget', function () {
    * machine where rendering a character costs `cost()` ms (read when the clock is), nothing else; by
    * default a fast one (the clock does not move).
    */
-  const pageView = (cost: () => number = () => 0): { view: MarkdownView; renderer: StreamingMarkdownRenderer; budget: FrameBudget; frame(): number } => {
+  const pageView = (cost: () => number = () => 0, nearScreen?: NearScreen): { view: MarkdownView; renderer: StreamingMarkdownRenderer; budget: FrameBudget; frame(): number } => {
     const renderer = new StreamingMarkdownRenderer(md);
     let clock = 0;
     let counted = 0;
@@ -106,7 +107,7 @@ describe('webview/markdown: frame budget', function () {
       counted = renderer.source.length;
       return clock;
     });
-    const view = new MarkdownView(window.document.createElement('div'), renderer, sanitize, budget);
+    const view = new MarkdownView(window.document.createElement('div'), renderer, sanitize, budget, nearScreen);
     return {
       view,
       renderer,
@@ -302,6 +303,77 @@ describe('webview/markdown: frame budget', function () {
       assert.ok(frames >= 1, `${frames} frames`);
       assert.equal(plainBlocks(), 0);
       assert.equal(renderedHtml(...Array.from(container.querySelectorAll('.md-chunk, .md-tail'))), full.html);
+    });
+
+    it('highlights only the code shown plain that is near the screen; the rest when it comes near, and nothing is watched once the view is gone', () => {
+      /** Near the screen when the test says so. */
+      class TestNearScreen implements NearScreen {
+        readonly watched = new Map<Element, (near: boolean) => void>();
+        watch(element: Element, changed: (near: boolean) => void): void {
+          this.watched.set(element, changed);
+        }
+        forget(element: Element): void {
+          this.watched.delete(element);
+        }
+        move(element: Element, near: boolean): void {
+          this.watched.get(element)?.(near);
+        }
+      }
+      const nearScreen = new TestNearScreen();
+      const page = pageView(() => 0, nearScreen);
+      let due = 0;
+      page.view.onHighlightDue = () => due++;
+      const mixed = shapeText('mixed', 3 * BEHIND_FRAME_BUDGET_CHARS);
+      const text = mixed.slice(0, mixed.lastIndexOf('\n\n') + 2);
+      const container = page.view['container'] as HTMLElement;
+      const plain = (): HTMLElement[] => Array.from(container.querySelectorAll<HTMLElement>('code.code-plain'));
+      untilCaughtUp(page, text);
+      // (A finished block shown plain whole has the class; one that was still growing, plain groups of lines.)
+      const shownPlain = plain();
+      const watched = [...nearScreen.watched.keys()];
+      assert.ok(shownPlain.length > 3, `${shownPlain.length} code blocks plain`);
+      assert.ok(shownPlain.every((code) => watched.includes(code)), 'each block shown plain is watched');
+      assert.ok(watched.every((code) => code.localName === 'code' && container.contains(code)));
+      // None near: caught up, the page highlights nothing, however many frames pass.
+      assert.equal(page.view.highlighting, false);
+      const highlighted = page.renderer.work.highlightedChars;
+      for (let i = 0; i < 5; i++) page.frame();
+      assert.equal(page.renderer.work.highlightedChars, highlighted);
+      assert.deepEqual(plain(), shownPlain);
+      // The first comes near and leaves again before a frame: nothing to do.
+      nearScreen.move(watched[0], true);
+      nearScreen.move(watched[0], false);
+      assert.equal(due, 1);
+      assert.equal(page.view.highlighting, false);
+      // The last comes near (the view is at the end of the answer): it alone is highlighted, in the next frames.
+      const last = watched[watched.length - 1];
+      nearScreen.move(last, true);
+      nearScreen.move(last, true);
+      assert.equal(due, 2, 'the view is told to render again, once');
+      assert.equal(page.view.highlighting, true);
+      untilHighlighted(page);
+      assert.ok(page.renderer.work.highlightedChars - highlighted <= (last.textContent ?? '').length, 'only the block near the screen is highlighted');
+      assert.deepEqual(plain(), shownPlain.filter((code) => code !== last));
+      assert.ok(last.querySelector('.hljs-keyword, .hljs-string, .hljs-number') !== null, 'the block near the screen is highlighted');
+      assert.equal(page.view.highlighting, false);
+      assert.equal(nearScreen.watched.has(last), false, 'highlighted, no longer watched');
+      // The reader scrolls up through the rest: each is highlighted as it comes near; the answer ends as a full render.
+      for (const code of watched.slice(0, -1).reverse()) nearScreen.move(code, true);
+      assert.equal(due, watched.length + 1);
+      untilHighlighted(page);
+      assert.equal(plain().length, 0);
+      assert.equal(renderedHtml(...Array.from(container.querySelectorAll('.md-chunk, .md-tail'))), fullRender(text).html);
+      // A view gone (or its text replaced) leaves nothing watched.
+      const other = pageView(() => 0, nearScreen);
+      untilCaughtUp(other, text);
+      assert.ok(nearScreen.watched.size > 3);
+      other.view.dispose();
+      assert.equal(nearScreen.watched.size, 0, 'disposed');
+      const replaced = pageView(() => 0, nearScreen);
+      untilCaughtUp(replaced, text);
+      replaced.view.setText('Another answer.');
+      replaced.frame();
+      assert.equal(nearScreen.watched.size, 0, 'text replaced');
     });
 
     it('marks bidi controls in a finished block shown plain, and keeps them marked once it is highlighted', () => {
