@@ -95,8 +95,7 @@ export class MessageView {
       this.modelLabel);
     this.content = el(doc, 'div', { className: 'content' });
     this.contentView = context.createMarkdownView(this.content);
-    // Code shown plain came near the screen: highlighted in the next frame (nearScreen.ts).
-    this.contentView.onHighlightDue = () => this.scheduleRender();
+    this.contentView.onHighlightDue = this.highlightDue;
     this.statusNote = el(doc, 'div', { className: 'status-note' });
     // Not role=alert: a replayed conversation would announce every old error; #status announces new ones.
     this.errorBlock = el(doc, 'div', { className: 'error' });
@@ -190,6 +189,16 @@ export class MessageView {
     this.element.remove();
   }
 
+  /**
+   * Code shown plain came near the screen (nearScreen.ts): it is highlighted in the next frame, maybe in that frame
+   * alone; highlighting it replaces its text nodes, so the render that ends it tells the page (`caughtUp`: Find
+   * searches again), as for code highlighted after the page caught up.
+   */
+  private readonly highlightDue = (): void => {
+    this.highlighting = true;
+    this.scheduleRender();
+  };
+
   /** A streaming answer renders first in its frame: it is what the reader watches. */
   private scheduleRender(): void {
     this.context.scheduler.schedule(this.flush, this.message.status === 'streaming');
@@ -252,7 +261,7 @@ export class MessageView {
       const details = el(doc, 'details', { className: 'reasoning' }, summary, container);
       this.content.before(details);
       this.reasoning = { details, summary, view: this.context.createMarkdownView(container) };
-      this.reasoning.view.onHighlightDue = () => this.scheduleRender();
+      this.reasoning.view.onHighlightDue = this.highlightDue;
       this.applyMeta();
     }
     return this.reasoning;

@@ -135,6 +135,64 @@ describe('Find in chat (jsdom)', () => {
     assert.equal(count(h), `1 of ${lines / 2}`);
   });
 
+  it('highlights code shown plain as it comes near the conversation\'s screen, and searches again then: every match still covers its text', () => {
+    // An IntersectionObserver the test drives (jsdom has none): what the page observes, and when it is near.
+    const observers: { root: Element | null; margin: string | undefined; observed: Set<Element>; report(element: Element, near: boolean): void }[] = [];
+    const h = createAppHarness('', undefined, (window) => {
+      Object.assign(window, {
+        IntersectionObserver: class {
+          readonly observed = new Set<Element>();
+          readonly root: Element | null;
+          readonly margin: string | undefined;
+          constructor(private readonly callback: IntersectionObserverCallback, options: IntersectionObserverInit) {
+            this.root = options.root as Element | null;
+            this.margin = options.rootMargin;
+            observers.push(this);
+          }
+          observe(element: Element): void { this.observed.add(element); }
+          unobserve(element: Element): void { this.observed.delete(element); }
+          report(element: Element, isIntersecting: boolean): void {
+            this.callback([{ target: element, isIntersecting } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+          }
+        },
+      });
+    });
+    const answer = message('assistant', '', { status: 'streaming' });
+    h.receive(stateMessage([message('user', 'q'), answer], { busy: true }));
+    h.runFrames();
+    openFind(h, 'needle');
+    const blocks = 300;
+    const text = Array.from({ length: blocks }, (_, i) => `Step ${i}:\n\n\`\`\`ts\nconst needle${i} = compute(${i});\n\`\`\`\n\n`).join('');
+    // At once: more than frames render, so the page falls behind and shows the code plain.
+    h.receive({ type: 'delta', messageId: answer.id, content: text });
+    h.runFrames();
+    h.receive({ type: 'messageUpdated', message: { ...answer, content: text, status: 'done' } });
+    const view = h.$(`.message[data-id="${answer.id}"]`);
+    for (let frames = 0; view.dataset.status === 'streaming'; frames++) assert.ok(h.runFrames() > 0 && frames < 100, 'rendering stalled');
+    for (let frames = 0; h.runFrames() > 0;) assert.ok(frames++ < 100, 'frames did not stop');
+    // One observer, of the conversation's scroller; nothing near, so nothing highlighted and no frame asked for.
+    assert.equal(observers.length, 1);
+    const [observer] = observers;
+    assert.equal(observer.root, h.$('#conversation'));
+    assert.equal(observer.margin, '100% 0px');
+    const plain = (): HTMLElement[] => h.$$<HTMLElement>('.content code.code-plain');
+    const shownPlain = plain();
+    assert.ok(shownPlain.length > blocks / 2, `${shownPlain.length} of ${blocks} blocks plain`);
+    assert.deepEqual(shownPlain.filter((code) => !observer.observed.has(code)), [], 'every plain block is watched');
+    assert.equal(count(h), `1 of ${blocks}`);
+    // A block far up comes near: it is highlighted in the next frame, and Find searches again.
+    const far = shownPlain[0];
+    observer.report(far, true);
+    assert.ok(h.runFrames() > 0, 'a frame is asked for');
+    for (let frames = 0; h.runFrames() > 0;) assert.ok(frames++ < 100, 'highlighting stalled');
+    assert.ok(!far.classList.contains('code-plain') && far.querySelector('.hljs-keyword') !== null, 'the block near the screen is highlighted');
+    assert.deepEqual(plain(), shownPlain.slice(1), 'the others still plain');
+    assert.equal(observer.observed.has(far), false, 'no longer watched');
+    const ranges = h.app.find['ranges'] as Range[];
+    assert.equal(ranges.length, blocks);
+    assert.deepEqual(ranges.filter((range) => range.toString() !== 'needle').map((range) => range.toString()), [], 'matches whose text went away');
+  });
+
   it('closes when the history list takes the place of the conversation', () => {
     const h = createAppHarness();
     h.receive(stateMessage([message('user', 'hello')]));
