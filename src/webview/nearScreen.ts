@@ -17,9 +17,9 @@ export const ALWAYS_NEAR: NearScreen = {
 };
 
 /**
- * One margin of a view's height above and below the scroller's box. (The browser lays out content skipped off
- * screen, `content-visibility: auto`, within half a view's height of it; code inside such content counts as near
- * when it has been laid out.)
+ * One margin of a view's height above and below the scroller's box. (Content the browser skips off screen,
+ * `content-visibility: auto`, is laid out when it comes within a margin of the screen of the browser's own; code
+ * inside it counts as near once it has been laid out.)
  */
 export const NEAR_MARGIN = '100% 0px';
 
