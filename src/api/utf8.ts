@@ -15,8 +15,8 @@ const FIRST_NON_ASCII = 0x80;
  * hundreds of events into one read; decoded whole, one such character in it made every event's JSON a
  * two-byte string, and parsing those cost about three times as much (the client bench: a 100 KB mixed
  * answer, 5 MB of events, against an ASCII list or code block of the same size per byte). So a read that is
- * not all ASCII is decoded in runs of whole lines: the lines with such characters on their own, the ASCII
- * lines between them together. Lines are what the SSE layer reads, and a line break is never inside a
+ * not all ASCII is decoded in runs of whole lines: each line with a character beyond ASCII on its own (which of
+ * those are wider than U+00FF is not worth finding out), the ASCII lines between them together. Lines are what the SSE layer reads, and a line break is never inside a
  * character, so no character is split.
  */
 export async function* decodeUtf8(chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>): AsyncGenerator<string[], void, undefined> {
