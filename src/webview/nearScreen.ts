@@ -1,7 +1,8 @@
 // Tells whether an element is near the screen: within a view's height above or below what the scroller shows.
 // Code shown plain while the page was behind the stream is highlighted only while it is near (markdownView.ts):
-// a long answer's blocks that scrolled away while the page was behind, and the code of a long pasted prompt,
-// cost nothing until the reader scrolls to them.
+// a long answer's blocks that scrolled away while the page was behind cost nothing until the reader scrolls to them.
+// (A message that did not stream, such as a long pasted prompt, renders only while the page is not behind: its code
+// is highlighted as it renders, never shown plain.)
 
 /** What a view asks: call `changed` whenever the element comes near the screen (true) or leaves it (false). */
 export interface NearScreen {
