@@ -47,6 +47,17 @@ describe('Fork, rename and pin (real files)', () => {
     });
   };
   const file = (id: string): string => path.join(root, `chat-${id}.json`);
+  /**
+   * Until the answer holds (the client got the request and waits for release()). One turn of the event loop
+   * was not always enough: in a fresh-clone CI run, loaded, the send had not reached the client yet, release()
+   * did nothing, and the answer never ended (the test timed out).
+   */
+  const untilHeld = async (): Promise<void> => {
+    for (let turns = 0; release === undefined; turns++) {
+      assert.ok(turns < 1_000, 'the answer never reached the client');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  };
 
   beforeEach(() => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'organize-'));
@@ -93,7 +104,7 @@ describe('Fork, rename and pin (real files)', () => {
   it('refuses to fork while an answer streams, or at a message that is not in the chat', async () => {
     const chat = session();
     const answering = chat.send('hold on');
-    await new Promise((resolve) => setImmediate(resolve));
+    await untilHeld();
     const id = chat.chat.id;
     assert.equal(await chat.fork(chat.chat.messages[0].id), false);
     assert.equal(chat.chat.id, id);
@@ -123,7 +134,7 @@ describe('Fork, rename and pin (real files)', () => {
   it('writes a rename made while an answer streams whole (not only to the journal)', async () => {
     const chat = session();
     const answering = chat.send('hold it');
-    await new Promise((resolve) => setImmediate(resolve));
+    await untilHeld();
     assert.equal(await chat.rename(chat.chat.id, 'Named mid-answer'), true);
     assert.equal(JSON.parse(fs.readFileSync(file(chat.chat.id), 'utf8')).title, 'Named mid-answer');
     release?.();
