@@ -76,9 +76,12 @@ export class MarkdownView {
   private open: OpenElement[] = [];
   /** The code block the open tail consists of, while it is one. */
   private openCode: OpenCodeBlock | undefined;
-  /** Code blocks, in order, with lines shown plain while the page was behind (openCodeBlock.ts, plainCodeBlock.ts). */
-  private plainCode: (OpenCodeBlock | PlainCodeBlock)[] = [];
-  /** Of those, the ones near the screen now (nearScreen.ts): only these are highlighted. */
+  /**
+   * Code blocks with lines shown plain while the page was behind (openCodeBlock.ts, plainCodeBlock.ts), each watched
+   * until it is highlighted. A long answer can leave hundreds far from the screen: a frame looks only at those near it.
+   */
+  private readonly plainCode = new Set<OpenCodeBlock | PlainCodeBlock>();
+  /** Of those, the ones near the screen now (nearScreen.ts), in the order they came near: only these are highlighted. */
   private readonly nearCode = new Set<OpenCodeBlock | PlainCodeBlock>();
   /** Called when code shown plain has come near the screen: call `update` again (in a frame). */
   onHighlightDue: (() => void) | undefined;
@@ -165,7 +168,8 @@ export class MarkdownView {
 
   /** True while code shown plain near the screen waits to be highlighted: call `update` again next frame. */
   get highlighting(): boolean {
-    return this.plainCode.some((block) => block.hasPlainLines && this.nearCode.has(block));
+    for (const block of this.nearCode) if (block.hasPlainLines) return true;
+    return false;
   }
 
   /** The view is gone: nothing is watched for it any more. */
@@ -175,49 +179,44 @@ export class MarkdownView {
 
   /**
    * Highlights code shown plain while the page was behind, a group of lines at a time, while the frame's budget for
-   * that lasts: the blocks near the screen, in order. The others wait until they come near (watchPlainCode).
+   * that lasts: the blocks near the screen, in the order they came near (a block's own lines in order). The others
+   * wait until they come near (watchPlainCode).
    */
   private highlightPlainCode(): void {
-    for (let index = 0; index < this.plainCode.length;) {
-      const block = this.plainCode[index];
-      if (!block.hasPlainLines) {
-        this.plainCode.splice(index, 1);
-        this.nearCode.delete(block);
-        this.nearScreen.forget(block.codeElement);
-        continue;
+    for (const block of this.nearCode) {
+      while (block.hasPlainLines) {
+        if (this.budget.nextCatchUpSlice() === 0) return;
+        this.budget.spend(block.highlightNext());
+        this.count(1);
       }
-      if (!this.nearCode.has(block)) {
-        index++;
-        continue;
-      }
-      if (this.budget.nextCatchUpSlice() === 0) return;
-      this.budget.spend(block.highlightNext());
-      this.count(1);
+      // (A block still growing is watched again when more lines are shown plain: notePlainLines.)
+      this.unwatch(block);
     }
   }
 
   /** Code shown plain, to be highlighted while it is near the screen. */
   private watchPlainCode(block: OpenCodeBlock | PlainCodeBlock): void {
-    this.plainCode.push(block);
+    this.plainCode.add(block);
     this.nearScreen.watch(block.codeElement, (near) => {
       if (!near) {
         this.nearCode.delete(block);
         return;
       }
-      if (this.nearCode.has(block) || !this.plainCode.includes(block)) return;
+      if (this.nearCode.has(block) || !this.plainCode.has(block)) return;
       this.nearCode.add(block);
       this.onHighlightDue?.();
     });
   }
 
-  /** Stops watching (and forgets) the plain code blocks `gone` says are gone. */
+  private unwatch(block: OpenCodeBlock | PlainCodeBlock): void {
+    if (!this.plainCode.delete(block)) return;
+    this.nearScreen.forget(block.codeElement);
+    this.nearCode.delete(block);
+  }
+
+  /** Stops watching the plain code blocks `gone` says are gone (a reset, a rebuilt container: rare). */
   private dropPlainCode(gone: (block: OpenCodeBlock | PlainCodeBlock) => boolean): void {
-    this.plainCode = this.plainCode.filter((block) => {
-      if (!gone(block)) return true;
-      this.nearScreen.forget(block.codeElement);
-      this.nearCode.delete(block);
-      return false;
-    });
+    for (const block of this.plainCode) if (gone(block)) this.unwatch(block);
   }
 
   private apply(update: RenderUpdate): void {
@@ -304,8 +303,7 @@ export class MarkdownView {
     }
     this.count(this.tailNodes.length);
     this.tailNodes = [];
-    const { openCode } = this;
-    this.dropPlainCode((block) => block === openCode);
+    if (this.openCode) this.unwatch(this.openCode);
     this.openCode = undefined;
   }
 
@@ -426,7 +424,7 @@ export class MarkdownView {
   }
 
   private notePlainLines(block: OpenCodeBlock): void {
-    if (block.hasPlainLines && !this.plainCode.includes(block)) this.watchPlainCode(block);
+    if (block.hasPlainLines && !this.plainCode.has(block)) this.watchPlainCode(block);
   }
 
   /**
