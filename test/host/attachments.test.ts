@@ -88,8 +88,20 @@ describe('attach context (in the real extension host)', () => {
     const [before, beforeOnDisk] = [tokens('attach-grows.ts'), tokens('attach-disk.ts')];
     await vscode.window.activeTextEditor!.edit((edit) => edit.insert(new vscode.Position(1, 0), 'export const grown = "a longer line of text";\n'.repeat(50)));
     await waitFor('the edited chip to grow', () => tokens('attach-grows.ts') > before + 400);
-    fs.writeFileSync(onDisk.fsPath, 'export const grown = "a longer line of text";\n'.repeat(50));
-    await waitFor('the chip of the file changed on disk to grow', () => tokens('attach-disk.ts') > beforeOnDisk + 400, 10_000);
+    // The watcher was created at the attach above, and VS Code starts watching a moment later (its file watcher
+    // process sets up the recursive watch asynchronously; a loaded CI run once missed a single write made before).
+    // So the file is written again every second until its chip grows, as a build that writes it again would;
+    // a watcher that never reports still fails here.
+    let writes = 0;
+    let nextWrite = 0;
+    await waitFor('the chip of the file changed on disk to grow', () => {
+      if (tokens('attach-disk.ts') > beforeOnDisk + 400) return true;
+      if (Date.now() >= nextWrite) {
+        fs.writeFileSync(onDisk.fsPath, 'export const grown = "a longer line of text";\n'.repeat(50) + '\n'.repeat(writes++));
+        nextWrite = Date.now() + 1000;
+      }
+      return false;
+    }, 20_000);
     for (const chip of context.chips()) context.remove(chip.id);
     assert.equal(context.watchingDisk, false, 'the last chip removed: no longer watched');
   });
