@@ -184,6 +184,7 @@ export class MarkdownView {
    */
   private highlightPlainCode(): void {
     for (const block of this.nearCode) {
+      this.renderer.work.plainCodeVisits++;
       while (block.hasPlainLines) {
         if (this.budget.nextCatchUpSlice() === 0) return;
         this.budget.spend(block.highlightNext());

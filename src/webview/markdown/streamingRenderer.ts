@@ -73,6 +73,11 @@ export interface RenderWork {
   rebuilds: number;
   /** Characters of the answer's text copied to take parts of it out (growingText.ts). */
   copiedChars: number;
+  /**
+   * Code blocks shown plain that a frame looked at to highlight, summed over frames (counted by the view): only those
+   * near the screen, however many wait far from it.
+   */
+  plainCodeVisits: number;
 }
 
 type References = Record<string, unknown>;
@@ -125,6 +130,7 @@ export class StreamingMarkdownRenderer {
   private readonly highlightCaches: HighlightCache[] = [];
   readonly work: RenderWork = {
     renders: 0, parsedChars: 0, inlineParsedChars: 0, finishedBlocks: 0, highlightedChars: 0, sanitizedChars: 0, domOperations: 0, rebuilds: 0, copiedChars: 0,
+    plainCodeVisits: 0,
   };
 
   /** This render's `plainCode` (see render). */

@@ -334,11 +334,13 @@ describe('webview/markdown: frame budget', function () {
       assert.ok(shownPlain.length > 3, `${shownPlain.length} code blocks plain`);
       assert.ok(shownPlain.every((code) => watched.includes(code)), 'each block shown plain is watched');
       assert.ok(watched.every((code) => code.localName === 'code' && container.contains(code)));
-      // None near: caught up, the page highlights nothing, however many frames pass.
+      // None near: caught up, the page highlights nothing, however many frames pass, nor looks at the blocks.
       assert.equal(page.view.highlighting, false);
       const highlighted = page.renderer.work.highlightedChars;
+      const visits = page.renderer.work.plainCodeVisits;
       for (let i = 0; i < 5; i++) page.frame();
       assert.equal(page.renderer.work.highlightedChars, highlighted);
+      assert.equal(page.renderer.work.plainCodeVisits, visits, 'blocks far from the screen looked at');
       assert.deepEqual(plain(), shownPlain);
       // The first comes near and leaves again before a frame: nothing to do.
       nearScreen.move(watched[0], true);
@@ -351,8 +353,10 @@ describe('webview/markdown: frame budget', function () {
       nearScreen.move(last, true);
       assert.equal(due, 2, 'the view is told to render again, once');
       assert.equal(page.view.highlighting, true);
-      untilHighlighted(page);
+      const { frames } = untilHighlighted(page);
       assert.ok(page.renderer.work.highlightedChars - highlighted <= (last.textContent ?? '').length, 'only the block near the screen is highlighted');
+      // A frame looks at the one block near the screen, not at the others shown plain far from it.
+      assert.ok(page.renderer.work.plainCodeVisits - visits <= frames, `${page.renderer.work.plainCodeVisits - visits} blocks looked at in ${frames} frames, ${watched.length} plain`);
       assert.deepEqual(plain(), shownPlain.filter((code) => code !== last));
       assert.ok(last.querySelector('.hljs-keyword, .hljs-string, .hljs-number') !== null, 'the block near the screen is highlighted');
       assert.equal(page.view.highlighting, false);
