@@ -88,10 +88,10 @@ describe('attach context (in the real extension host)', () => {
     const [before, beforeOnDisk] = [tokens('attach-grows.ts'), tokens('attach-disk.ts')];
     await vscode.window.activeTextEditor!.edit((edit) => edit.insert(new vscode.Position(1, 0), 'export const grown = "a longer line of text";\n'.repeat(50)));
     await waitFor('the edited chip to grow', () => tokens('attach-grows.ts') > before + 400);
-    // The watcher was created at the attach above, and VS Code starts watching a moment later (its file watcher
-    // process sets up the recursive watch asynchronously; a loaded CI run once missed a single write made before).
-    // So the file is written again every second until its chip grows, as a build that writes it again would;
-    // a watcher that never reports still fails here.
+    // The watcher was created at the attach above, and may start watching only a moment later (VS Code sets the
+    // recursive watch up in its file watcher process, asynchronously): a loaded CI run once missed a single write
+    // made at once. So the file is written again every second until its chip grows, as a build that writes it again
+    // would; a watcher that never reports still fails here.
     let writes = 0;
     let nextWrite = 0;
     await waitFor('the chip of the file changed on disk to grow', () => {
