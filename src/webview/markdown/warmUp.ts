@@ -109,7 +109,10 @@ export interface WarmUpOptions {
   highlight?: (code: string, language: string) => void;
   /** Lays out Markdown as a message shows it, never shown (without it: no font samples); `index` in FONT_SAMPLES. */
   layOut?: (markdown: string, index: number) => void;
-  /** True while the page renders (a frame is wanted): a callback then runs no step, and asks again. */
+  /**
+   * True while the page renders (a frame is wanted) or the host is answering (app.ts): a callback then runs no step,
+   * and asks again.
+   */
   rendering?: () => boolean;
 }
 

@@ -244,6 +244,30 @@ describe('webview/markdown: warm-up while idle', () => {
     assert.equal(samplesAdded(), 1, 'the blocks alone, then the first font sample');
   });
 
+  it('the page runs no warm-up step while the host is answering, and goes on once it is done', () => {
+    const idle: (() => void)[] = [];
+    const h = createAppHarness('', (callback) => idle.push(callback));
+    const observer = new h.window.MutationObserver(() => undefined);
+    observer.observe(h.doc.body, { childList: true });
+    const samplesAdded = (): number => observer.takeRecords().flatMap((record) => Array.from(record.addedNodes))
+      .filter((node) => (node as Element).className === 'font-warm-up').length;
+    const callbacks = (count: number): void => {
+      for (let i = 0; i < count; i++) idle.shift()?.();
+    };
+    // An answer on its way: between its frames the page has nothing to render, and still no step runs.
+    h.receive(stateMessage([], { busy: true }));
+    while (h.runFrames() > 0);
+    callbacks(SAMPLE_BLOCKS.length + FONT_SAMPLES.length);
+    assert.equal(samplesAdded(), 0, 'the host answers: no step');
+    assert.ok(idle.length > 0, 'the warm-up asks again');
+    h.receive({ type: 'busy', busy: false });
+    callbacks(SAMPLE_BLOCKS.length + 1);
+    assert.equal(samplesAdded(), 1, 'the answer done: the steps go on');
+    h.receive({ type: 'busy', busy: true });
+    callbacks(FONT_SAMPLES.length);
+    assert.equal(samplesAdded(), 0, 'the next answer: no step');
+  });
+
   it('the page warms up while idle without showing or posting anything, and renders its first answer the same after', () => {
     const idle: (() => void)[] = [];
     const h = createAppHarness('', (callback) => idle.push(callback));
