@@ -228,32 +228,36 @@ describe('webview/markdown: warm-up while idle', () => {
     }
   });
 
-  it('the page runs no warm-up step while it has a frame to render', () => {
+  /** The page with its warm-up driven by hand: `callbacks` runs idle callbacks, `samplesAdded` counts the font samples laid out since last asked (the steps that ran). */
+  const warmingPage = (): { h: ReturnType<typeof createAppHarness>; idle: (() => void)[]; callbacks(count: number): void; samplesAdded(): number } => {
     const idle: (() => void)[] = [];
     const h = createAppHarness('', (callback) => idle.push(callback));
     const observer = new h.window.MutationObserver(() => undefined);
     observer.observe(h.doc.body, { childList: true });
-    const samplesAdded = (): number => observer.takeRecords().flatMap((record) => Array.from(record.addedNodes))
-      .filter((node) => (node as Element).className === 'font-warm-up').length;
+    return {
+      h,
+      idle,
+      callbacks: (count) => {
+        for (let i = 0; i < count; i++) idle.shift()?.();
+      },
+      samplesAdded: () => observer.takeRecords().flatMap((record) => Array.from(record.addedNodes))
+        .filter((node) => (node as Element).className === 'font-warm-up').length,
+    };
+  };
+
+  it('the page runs no warm-up step while it has a frame to render', () => {
+    const { h, callbacks, samplesAdded } = warmingPage();
     // More than a frame renders: the rest waits for the next frame.
     h.receive(stateMessage([{ id: 'a', role: 'assistant', content: 'word '.repeat(3_000), status: 'streaming', createdAt: 1 }]));
-    for (let i = 0; i < SAMPLE_BLOCKS.length + FONT_SAMPLES.length; i++) idle.shift()?.();
+    callbacks(SAMPLE_BLOCKS.length + FONT_SAMPLES.length);
     assert.equal(samplesAdded(), 0, 'a frame was wanted: no step');
     while (h.runFrames() > 0);
-    for (let i = 0; i < SAMPLE_BLOCKS.length + 1; i++) idle.shift()?.();
+    callbacks(SAMPLE_BLOCKS.length + 1);
     assert.equal(samplesAdded(), 1, 'the blocks alone, then the first font sample');
   });
 
   it('the page runs no warm-up step while the host is answering, and goes on once it is done', () => {
-    const idle: (() => void)[] = [];
-    const h = createAppHarness('', (callback) => idle.push(callback));
-    const observer = new h.window.MutationObserver(() => undefined);
-    observer.observe(h.doc.body, { childList: true });
-    const samplesAdded = (): number => observer.takeRecords().flatMap((record) => Array.from(record.addedNodes))
-      .filter((node) => (node as Element).className === 'font-warm-up').length;
-    const callbacks = (count: number): void => {
-      for (let i = 0; i < count; i++) idle.shift()?.();
-    };
+    const { h, idle, callbacks, samplesAdded } = warmingPage();
     // An answer on its way: between its frames the page has nothing to render, and still no step runs.
     h.receive(stateMessage([], { busy: true }));
     while (h.runFrames() > 0);
