@@ -64,16 +64,6 @@ export class ChatApp {
   private searchRequest = 0;
   /** A message to reveal once the state that holds it arrives (a search hit opened another chat). */
   private pendingReveal: string | undefined;
-  /**
-   * While the host answers (its `busy`), the warm-up (warmUp.ts) runs no step. Between an answer's frames the page
-   * was idle often enough for a step to run (a grammar built or run on a cold page: tens of ms), and that step then
-   * held up the next delta's frame and made the page fall behind the stream. In the editor bench, the full-speed mixed
-   * answer as the first thing in a fresh editor, alternating, 10 runs each: its text shown 416–791 ms after its last
-   * token (median 514) against 403–890 (661), 17,800–30,300 tokens/s (median 25,900) against
-   * 18,400–25,900 (20,500), tasks over 50 ms 17 in all against 21, the longest of each run much the same. The
-   * steps it holds back run once the answer ends; what the answer itself needed it compiled as it rendered anyway.
-   */
-  private answering = false;
 
   constructor(options: ChatAppOptions) {
     const { root, host, viewState } = options;
@@ -121,7 +111,13 @@ export class ChatApp {
           void box.offsetHeight;
           box.remove();
         },
-        rendering: () => this.scheduler.pending || this.answering,
+        // Nor while the host answers (its `busy`, which the conversation keeps): between an answer's frames the page
+        // was idle often enough for a step to run (a grammar built or run on a cold page: tens of ms), and that step
+        // held up the next delta's frame. In the editor bench, the full-speed mixed answer as the first thing in a
+        // fresh editor, alternating, 10 runs each: its text shown 416–791 ms after its last token (median 514) against
+        // 403–890 (661), 17,800–30,300 tokens/s (median 25,900) against 18,400–25,900 (20,500), tasks over 50 ms 17 in
+        // all against 21, the longest of each run much the same. The steps it holds back run once the answer ends.
+        rendering: () => this.scheduler.pending || this.conversation.answering,
       });
     }
     // Code shown plain is highlighted as it comes near the conversation's screen (nearScreen.ts); where the
@@ -352,7 +348,6 @@ export class ChatApp {
   }
 
   private setBusy(busy: boolean): void {
-    this.answering = busy;
     this.conversation.setBusy(busy);
     this.prompt.setBusy(busy);
   }

@@ -340,6 +340,11 @@ export class ConversationView {
     this.refresh();
   }
 
+  /** True while the host is answering (its last `busy`). */
+  get answering(): boolean {
+    return this.busy;
+  }
+
   /**
    * Gives a replayed message the height it counts until the browser first lays it out (chat.css), estimated
    * from its text (heightEstimate.ts); returns that height.
