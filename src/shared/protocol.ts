@@ -138,10 +138,20 @@ export interface RetryNotice {
 
 // ---------------------------------------------------------------- host → webview
 
+/**
+ * A chat the page does not show yet comes in its state with this many newest messages (what the view shows
+ * first; more when its last answer is further back), when it has more than a page of older text: the page asks
+ * for the older ones (loadOlder) once it has shown these.
+ */
+export const STATE_NEWEST_MESSAGES = 12;
+
 /** Full state, sent after `ready` and whenever the conversation is replaced. */
 export interface StateMessage {
   type: 'state';
+  /** The chat; its `messages` are the newest ones when `olderMessages` is set. */
   chat: Transcript;
+  /** How many messages the chat has before `chat.messages` (the page asks for them: loadOlder). */
+  olderMessages?: number;
   model: string | undefined;
   /** True while an answer streams (Send becomes Stop). */
   busy: boolean;
@@ -170,6 +180,15 @@ export interface DeltaMessage {
 export interface MessageUpdatedMessage {
   type: 'messageUpdated';
   message: TranscriptMessage;
+}
+
+/** The messages of chat `chatId` right before `beforeId` (oldest first), in reply to loadOlder; `more` are older still. */
+export interface OlderMessagesMessage {
+  type: 'olderMessages';
+  chatId: string;
+  beforeId: string;
+  messages: TranscriptMessage[];
+  more: number;
 }
 
 export interface RetryingMessage {
@@ -322,6 +341,7 @@ export interface PickClosedMessage {
 
 export type HostToWebview =
   | StateMessage
+  | OlderMessagesMessage
   | MessageAddedMessage
   | DeltaMessage
   | MessageUpdatedMessage
@@ -355,6 +375,8 @@ export interface RegenerateMessage { type: 'regenerate' }
 export interface EditMessage { type: 'edit'; messageId: string; text: string }
 /** Opens a past chat; with `messageId` (a search hit), scrolled to that message. */
 export interface OpenChatMessage { type: 'openChat'; chatId: string; messageId?: string }
+/** Asks for the messages of the open chat `chatId` before `beforeId`, the oldest the page has (see StateMessage). */
+export interface LoadOlderMessage { type: 'loadOlder'; chatId: string; beforeId: string }
 export interface DeleteChatMessage { type: 'deleteChat'; chatId: string }
 /** Opens the file of a damaged chat in an editor, so the user can see what is in it. */
 export interface OpenChatFileMessage { type: 'openChatFile'; chatId: string }
@@ -393,6 +415,7 @@ export type WebviewToHost =
   | RegenerateMessage
   | EditMessage
   | OpenChatMessage
+  | LoadOlderMessage
   | DeleteChatMessage
   | OpenChatFileMessage
   | PickModelMessage
@@ -421,6 +444,7 @@ function hasType<T extends string>(value: unknown, type: T): value is Record<str
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string';
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
 export function isErrorAction(value: unknown): value is ErrorAction {
   return isString(value) && (ERROR_ACTIONS as readonly string[]).includes(value);
@@ -434,6 +458,7 @@ export const isRegenerate = (m: unknown): m is RegenerateMessage => hasType(m, '
 export const isEdit = (m: unknown): m is EditMessage => hasType(m, 'edit') && isString(m.messageId) && isString(m.text);
 export const isOpenChat = (m: unknown): m is OpenChatMessage =>
   hasType(m, 'openChat') && isString(m.chatId) && (m.messageId === undefined || isString(m.messageId));
+export const isLoadOlder = (m: unknown): m is LoadOlderMessage => hasType(m, 'loadOlder') && isString(m.chatId) && isString(m.beforeId);
 export const isDeleteChat = (m: unknown): m is DeleteChatMessage => hasType(m, 'deleteChat') && isString(m.chatId);
 export const isOpenChatFile = (m: unknown): m is OpenChatFileMessage => hasType(m, 'openChatFile') && isString(m.chatId);
 export const isPickModel = (m: unknown): m is PickModelMessage => hasType(m, 'pickModel');
@@ -456,7 +481,7 @@ export const isSetInstructions = (m: unknown): m is SetInstructionsMessage => ha
 
 const webviewGuards = [
   isPickAttachments, isRemoveAttachment, isSetInstructions,
-  isReady, isSend, isStop, isRegenerate, isEdit, isOpenChat, isDeleteChat, isOpenChatFile,
+  isReady, isSend, isStop, isRegenerate, isEdit, isOpenChat, isLoadOlder, isDeleteChat, isOpenChatFile,
   isPickModel, isRunAction, isOpenLink, isCopyText, isInsertCode,
   isStartFromSummary, isDiscardSummary,
   isOpenAnswerInEditor,
@@ -468,7 +493,10 @@ export function isWebviewToHost(m: unknown): m is WebviewToHost {
   return webviewGuards.some((guard) => guard(m));
 }
 
-export const isState = (m: unknown): m is StateMessage => hasType(m, 'state') && isRecord(m.chat) && Array.isArray(m.history);
+export const isState = (m: unknown): m is StateMessage => hasType(m, 'state') && isRecord(m.chat) && Array.isArray(m.history)
+  && (m.olderMessages === undefined || isCount(m.olderMessages));
+export const isOlderMessages = (m: unknown): m is OlderMessagesMessage =>
+  hasType(m, 'olderMessages') && isString(m.chatId) && isString(m.beforeId) && Array.isArray(m.messages) && m.messages.every(isRecord) && isCount(m.more);
 export const isMessageAdded = (m: unknown): m is MessageAddedMessage => hasType(m, 'messageAdded') && isRecord(m.message);
 export const isDelta = (m: unknown): m is DeltaMessage =>
   hasType(m, 'delta') && isString(m.messageId) && (m.content === undefined || isString(m.content)) && (m.reasoning === undefined || isString(m.reasoning));
@@ -496,7 +524,7 @@ export const isPickClosed = (m: unknown): m is PickClosedMessage => hasType(m, '
 
 const hostGuards = [
   isAttachments, isPickClosed,
-  isState, isMessageAdded, isDelta, isMessageUpdated, isRetrying, isBusy, isModelChanged,
+  isState, isOlderMessages, isMessageAdded, isDelta, isMessageUpdated, isRetrying, isBusy, isModelChanged,
   isHistory, isConfig, isSetInput, isShowHistory, isShowConversation, isSaveStatus, isSendRejected,
   isContextStatus, isSummaryProposal,
   isSearchResults, isRevealMessage,

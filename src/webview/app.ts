@@ -163,6 +163,9 @@ export class ChatApp {
       reveal: (range) => this.conversation.revealRange(range),
     });
     this.conversation.onBacklogRendered = () => this.find.refreshSoon();
+    this.conversation.onOlderWanted = (beforeId) => {
+      if (this.chatId !== undefined) host.post({ type: 'loadOlder', chatId: this.chatId, beforeId });
+    };
     this.welcome = new WelcomePanel(doc, (action) => host.post({ type: 'runAction', action }));
     this.attachments = new AttachmentBar(doc, {
       remove: (id) => host.post({ type: 'removeAttachment', id }),
@@ -257,6 +260,11 @@ export class ChatApp {
     switch (message.type) {
       case 'state':
         return this.applyState(message);
+      case 'olderMessages':
+        if (message.chatId === this.chatId && this.conversation.addOlder(message.beforeId, message.messages, message.more)) {
+          this.revealPending();
+        }
+        return;
       case 'messageAdded':
         this.conversation.add(message.message);
         if (message.message.role === 'assistant' && message.message.status === 'streaming') {
@@ -328,17 +336,21 @@ export class ChatApp {
     // host (showConversation) when the user asked for a new chat elsewhere. A state alone may come
     // from another window saving, or from deleting the open chat in the list.
     this.chatId = state.chat.id;
-    this.conversation.replace(Array.isArray(state.chat.messages) ? state.chat.messages : []);
+    this.conversation.replace(Array.isArray(state.chat.messages) ? state.chat.messages : [], state.olderMessages ?? 0);
     this.conversation.setSummary(typeof state.chat.summary === 'string' ? state.chat.summary : undefined);
     this.setModel(state.model);
     this.setBusy(state.busy);
     this.welcome.update(state);
     this.history.setHistory(state.history, state.chat.id);
     this.notices.setSaveError(state.saveError);
+    this.revealPending();
+  }
+
+  /** Shows the message a search hit asked for, once the page has it; given up when the chat has no more to come. */
+  private revealPending(): void {
     const reveal = this.pendingReveal;
-    this.pendingReveal = undefined;
-    if (reveal !== undefined) {
-      this.conversation.reveal(reveal);
+    if (reveal !== undefined && (this.conversation.reveal(reveal) || !this.conversation.olderToLoad)) {
+      this.pendingReveal = undefined;
     }
   }
 

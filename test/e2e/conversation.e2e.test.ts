@@ -195,8 +195,23 @@ describe('flow: edit, regenerate and history', () => {
       await world.openModelAccess();
       await newChat();
       await openHistory();
+      // What the page is sent (host messages arrive as the window's message events): a chat this long comes in parts.
+      await frame.locator('body').evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { partsSeen: string[] }).partsSeen = seen;
+        window.addEventListener('message', (event: MessageEvent<{ type?: string; chat?: { id: string; messages: unknown[] }; olderMessages?: number; messages?: unknown[] }>) => {
+          const { data } = event;
+          if (data?.type === 'state' && data.chat) seen.push(`state ${data.chat.id} ${data.chat.messages.length}+${data.olderMessages ?? 0}`);
+          if (data?.type === 'olderMessages') seen.push(`older ${data.messages?.length ?? 0}`);
+        });
+      });
       await frame.locator('.history-item[data-chat-id="scrollback"] button.open-chat').click();
       await eventually(() => frame.locator('.message').count(), (count) => count === 120, 'every message of the long chat');
+      const parts = await frame.locator('body').evaluate(() => (window as unknown as { partsSeen: string[] }).partsSeen);
+      const [first, ...after] = parts.filter((part) => !part.startsWith('state ') || part.startsWith('state scrollback '));
+      assert.equal(first, 'state scrollback 12+108', `its newest 12 messages in the state: ${parts.join(', ')}`);
+      assert.equal(after.reduce((sum, part) => sum + (part.startsWith('older ') ? Number(part.slice(6)) : 0), 0), 108,
+        `the 108 before them asked for after: ${parts.join(', ')}`);
       // (A message still rendering shows as streaming; the view follows the end until all of them are in.)
       await eventually(() => frame.locator('.message[aria-busy="true"]').count(), (count) => count === 0, 'every message rendered');
       const conversation = frame.locator('#conversation');

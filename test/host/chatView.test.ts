@@ -13,7 +13,8 @@ import type { ChatSettings } from '../../src/host/chat/chatTypes';
 import { ChatViewProvider } from '../../src/host/chat/chatViewProvider';
 import { SearchIndex } from '../../src/host/search/searchIndex';
 import { HistoryStore } from '../../src/host/chat/historyStore';
-import type { HostToWebview } from '../../src/shared/protocol';
+import { STATE_NEWEST_MESSAGES, type HostToWebview, type OlderMessagesMessage, type StateMessage, type Transcript, type TranscriptMessage } from '../../src/shared/protocol';
+import { OLDER_PAGE_CHARS } from '../../src/host/chat/olderMessages';
 import { waitFor } from './waitFor';
 import { closeAllEditors } from './editors';
 import { openUntitledWithText } from '../../src/host/util/untitledDocument';
@@ -158,6 +159,54 @@ describe('chat view provider (in the real extension host)', function () {
     const replay = view.webview.posted.filter((m) => m.type === 'state').pop();
     assert.ok(replay?.type === 'state');
     assert.deepEqual(replay.chat.messages.map((m) => m.content), ['Hello view', 'Hello view']);
+  });
+
+  it('sends a long chat the page does not show in parts: the newest messages in its state, the older ones a page per request; the chat it shows, whole', async () => {
+    const now = Date.now();
+    const messages = Array.from({ length: 200 }, (_, i) => ({
+      id: `m${i}`, role: i % 2 === 0 ? 'user' : 'assistant', status: 'done', createdAt: now - 200 + i,
+      content: i % 2 === 0 ? `Question ${i}` : `Answer ${i}\n\n${'word '.repeat(400)}`,
+    })) as TranscriptMessage[];
+    const chat: Transcript = { id: 'long', title: 'A long chat', createdAt: now - 300, updatedAt: now, messages };
+    fs.writeFileSync(path.join(historyDir, 'chat-long.json'), JSON.stringify(chat));
+    await ready();
+    const states = (): StateMessage[] => view.webview.posted.filter((m): m is StateMessage => m.type === 'state');
+    const opened = states().length;
+    view.webview.send({ type: 'openChat', chatId: 'long' });
+    await waitFor('the long chat\'s state', () => states().length > opened);
+    const state = states().at(-1)!;
+    assert.equal(state.chat.id, 'long');
+    assert.equal(state.olderMessages, 200 - STATE_NEWEST_MESSAGES);
+    assert.deepEqual(state.chat.messages.map((m) => m.id), messages.slice(-STATE_NEWEST_MESSAGES).map((m) => m.id));
+    // The page asks for the messages before the oldest it has, until there are none.
+    const pages: OlderMessagesMessage[] = [];
+    for (let before = state.chat.messages[0].id; ;) {
+      const from = view.webview.posted.length;
+      view.webview.send({ type: 'loadOlder', chatId: 'long', beforeId: before });
+      const page = view.webview.posted.slice(from).find((m): m is OlderMessagesMessage => m.type === 'olderMessages');
+      assert.ok(page, `a reply to the request for the messages before ${before}`);
+      assert.equal(page.beforeId, before);
+      pages.unshift(page);
+      if (page.more === 0) break;
+      before = page.messages[0].id;
+    }
+    assert.deepEqual([...pages.flatMap((page) => page.messages), ...state.chat.messages].map((m) => m.id), messages.map((m) => m.id));
+    assert.ok(pages.length > 2 && pages.every((page) => page.messages.reduce((sum, m) => sum + m.content.length, 0) <= OLDER_PAGE_CHARS), `${pages.length} pages`);
+    // Requests the host does not answer: another chat's, a message this chat does not have, a malformed one.
+    const before = view.webview.posted.length;
+    view.webview.send({ type: 'loadOlder', chatId: 'another', beforeId: 'm100' });
+    view.webview.send({ type: 'loadOlder', chatId: 'long', beforeId: 'm999' });
+    view.webview.send({ type: 'loadOlder', chatId: 'long', beforeId: 42 });
+    assert.deepEqual(view.webview.posted.slice(before), []);
+    assert.ok(warnings.some((warning) => /malformed message from the view \(type loadOlder\)/.test(warning)), warnings.join('\n'));
+    // Replayed while the page shows it (another window saved it, Regenerate): whole, the page keeps its views.
+    view.webview.send({ type: 'openChat', chatId: 'long' });
+    await waitFor('the replay', () => states().length > opened + 1);
+    assert.equal(states().at(-1)!.chat.messages.length, 200);
+    assert.equal(states().at(-1)!.olderMessages, undefined);
+    // A page that reloaded shows nothing yet: in parts again.
+    await ready();
+    assert.equal(states().at(-1)!.olderMessages, 200 - STATE_NEWEST_MESSAGES);
   });
 
   it('on Regenerate, the page gets the shortened conversation before the new answer', async () => {

@@ -9,6 +9,7 @@ import { Disposable } from '../util/disposable';
 import type { ChatLog } from './chatTypes';
 import type { ChatSession } from './chatSession';
 import { isAllowedLink } from './links';
+import { olderPage, stateStart } from './olderMessages';
 import { exportFileName, transcriptToMarkdown } from './markdownExport';
 import { createNonce, renderWebviewHtml } from './webviewHtml';
 import { localizedWebviewStrings } from '../l10n/webviewStrings';
@@ -58,6 +59,8 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   private config: ChatConfigStatus | undefined;
   /** One-shot requests (Send Selection, Show History) that must reach the page once it is ready. */
   private queued: HostToWebview[] = [];
+  /** The chat the page shows: the last state posted to it since it said `ready`. */
+  private shownChatId: string | undefined;
 
   constructor(private readonly deps: ChatViewDeps) {
     super();
@@ -121,9 +124,13 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     }
     // Captured synchronously right before posting, so no delta can slip in between.
     const state = this.deps.session.captureState();
+    // A chat the page shows already comes whole: its views are kept, and what changed is all it renders again.
+    const start = state.chat.id === this.shownChatId ? 0 : stateStart(state.chat.messages);
+    this.shownChatId = state.chat.id;
     this.post({
       type: 'state',
-      chat: state.chat,
+      chat: start > 0 ? { ...state.chat, messages: state.chat.messages.slice(start) } : state.chat,
+      ...(start > 0 ? { olderMessages: start } : {}),
       model: this.deps.session.modelLabel(),
       busy: state.busy,
       hasApiKey: config.hasApiKey,
@@ -325,6 +332,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     switch (message.type) {
       case 'ready':
         this.ready = true;
+        this.shownChatId = undefined;
         await this.readConfig();
         await this.replayState();
         await this.deps.context?.postState();
@@ -347,6 +355,8 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         return session.edit(message.messageId, message.text);
       case 'openChat':
         return this.openChatAt(message.chatId, message.messageId);
+      case 'loadOlder':
+        return this.postOlder(message.chatId, message.beforeId);
       case 'forkChat':
         if (!(await session.fork(message.messageId)) && session.busy) {
           void vscode.window.showInformationMessage(vscode.l10n.t('Wait until the answer ends (or stop it) to fork the chat.'));
@@ -438,6 +448,21 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     if (messageId !== undefined && session.chat.id === chatId && session.chat.messages.some((message) => message.id === messageId)) {
       this.postWhenReady({ type: 'revealMessage', messageId });
     }
+  }
+
+  /**
+   * The page's request for the older messages of the chat it shows. Another chat open by now (its state is on
+   * its way), or a message the chat does not have, gets no reply.
+   */
+  private postOlder(chatId: string, beforeId: string): void {
+    const { chat } = this.deps.session;
+    if (chat.id !== chatId) return;
+    const page = olderPage(chat.messages, beforeId);
+    if (!page) {
+      this.deps.log.debug(`Chat: ignored a request for the messages before one this chat does not have (${beforeId.slice(0, 40)}).`);
+      return;
+    }
+    this.post({ type: 'olderMessages', chatId, beforeId, messages: page.messages, more: page.more });
   }
 
   /** Opens a (damaged) chat's file in an editor: the user sees what is in it, and can fix or keep it. */

@@ -1,14 +1,14 @@
 // The list of messages. A delta touches only its own message; the view follows the
 // stream to the bottom only while the user is already there.
-import type { TranscriptMessage, DeltaMessage, RetryNotice } from '../../shared/protocol';
+import { STATE_NEWEST_MESSAGES, type TranscriptMessage, type DeltaMessage, type RetryNotice } from '../../shared/protocol';
 import { el, icon, iconButton, onActivate } from '../dom';
 import { t } from '../strings';
 import { MessageView, type MessageContext } from './messageView';
 import { ContextCutMarker, summaryBlock } from './contextMarkers';
 import { estimatedHeight, type TextMetrics } from './heightEstimate';
 
-/** Messages rendered at once when a chat opens: its end, which is what the view shows first. */
-const FIRST_MESSAGES = 12;
+/** Messages rendered at once when a chat opens: its end, which is what the view shows first (and what its state brings). */
+const FIRST_MESSAGES = STATE_NEWEST_MESSAGES;
 /**
  * Older messages rendered per frame after that, each frame's into a group of their own (`.message-group`):
  * the browser skips a group off screen whole (content-visibility, chat.css), so at the end of a long chat a
@@ -66,6 +66,12 @@ export class ConversationView {
   private readonly summarySlot: HTMLElement;
   /** Called after older messages of a replayed chat were rendered (Find searches them then). */
   onBacklogRendered: (() => void) | undefined;
+  /** Asks the host for the messages before `beforeId`, the oldest the view has (they come to addOlder). */
+  onOlderWanted: ((beforeId: string) => void) | undefined;
+  /** How many messages the chat has that the view has not been sent yet (older than all it has). */
+  private older = 0;
+  /** The message the view asked for the messages before, while it waits for them. */
+  private olderAsked: string | undefined;
   /** The list's width, from the ResizeObserver (0 until it has reported). */
   private listWidth = 0;
   /** What a message's estimated height is worked out from (heightEstimate.ts); read again after a resize. */
@@ -141,8 +147,12 @@ export class ConversationView {
    * New Chat's state came after the first prompt) then costs what changed, not the whole chat parsed,
    * sanitized and laid out again. Elements stay where they are when the order holds: moving a node
    * makes the browser style and lay all of it out again.
+   *
+   * `older`: how many messages the chat has before these, asked for (onOlderWanted) once these are shown.
    */
-  replace(messages: readonly TranscriptMessage[]): void {
+  replace(messages: readonly TranscriptMessage[], older = 0): void {
+    this.older = older;
+    this.olderAsked = undefined;
     const seen = new Set<string>();
     const unique = messages.filter((message) => !seen.has(message.id) && seen.add(message.id));
     const replayed = new Map(unique.map((message) => [message.id, message]));
@@ -187,6 +197,42 @@ export class ConversationView {
     if (this.backlog.length > 0) {
       this.context.scheduler.schedule(this.renderBacklog);
     }
+    if (this.older > 0) {
+      // In the frame that renders the newest messages, after them: the older ones' message is decoded on this
+      // thread (the workbench's too, in the editor) when it comes, and would hold the newest back.
+      this.context.scheduler.schedule(this.askOlder);
+    }
+  }
+
+  /** True while the chat has older messages the view has not been sent yet. */
+  get olderToLoad(): boolean {
+    return this.older > 0;
+  }
+
+  private readonly askOlder = (): void => {
+    const oldest = this.backlog[0]?.id ?? this.order[0]?.id;
+    if (this.older === 0 || this.olderAsked !== undefined || oldest === undefined) return;
+    this.olderAsked = oldest;
+    this.onOlderWanted?.(oldest);
+  };
+
+  /**
+   * The messages before `beforeId` the view asked for (oldest first), `more` older still; rendered with the
+   * backlog, older than all of it. False, and nothing changed, when the view did not ask for them (the chat was
+   * replaced since). The next are asked for at once, so they come while these render.
+   */
+  addOlder(beforeId: string, messages: readonly TranscriptMessage[], more: number): boolean {
+    if (this.olderAsked === undefined || this.olderAsked !== beforeId) return false;
+    this.olderAsked = undefined;
+    const known = new Set<string>([...this.views.keys(), ...this.backlog.map((message) => message.id)]);
+    const fresh = messages.filter((message) => !known.has(message.id) && known.add(message.id));
+    // (A reply that brings nothing new ends it: asking again would bring the same.)
+    this.older = fresh.length > 0 ? more : 0;
+    const idle = this.backlog.length === 0;
+    this.backlog.unshift(...fresh);
+    if (idle && fresh.length > 0) this.context.scheduler.schedule(this.renderBacklog);
+    this.askOlder();
+    return true;
   }
 
   /**

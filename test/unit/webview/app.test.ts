@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { TranscriptMessage } from '../../../src/shared/protocol';
 import { BEHIND_FOLLOW_MS, USER_SCROLL_MS } from '../../../src/webview/conversation/conversationView';
 import { estimatedHeight } from '../../../src/webview/conversation/heightEstimate';
+import { olderPage, stateStart } from '../../../src/host/chat/olderMessages';
 import { BEHIND_FRAME_BUDGET_CHARS, FRAME_BUDGET_CHARS } from '../../../src/webview/frameBudget';
 import { click, createAppHarness, isShown, key, stateMessage, type AppHarness } from './appHarness';
 
@@ -666,6 +667,99 @@ describe('webview/app (jsdom)', () => {
       assert.equal(h.$('.message-list').lastElementChild?.getAttribute('data-id'), messages.at(-1)?.id, 'the newest is the list\'s last child');
       // Only the last answer offers Regenerate, also after the older ones arrived.
       assert.equal(h.$$('.message button.regenerate').filter((button) => !button.hidden).length, 1);
+    });
+
+    describe('a long chat sent in parts (its newest messages in the state, the older ones when the page asks)', () => {
+      const longChat = (): TranscriptMessage[] => Array.from({ length: 500 }, (_, i) => message(i % 2 === 0 ? 'user' : 'assistant', `Message **${i}**\n\n${'word '.repeat(200)}`));
+      /** What the page asked the host for since `from`. */
+      const asked = (h: AppHarness, from = 0): { chatId: string; beforeId: string }[] =>
+        h.posted.slice(from).flatMap((posted) => posted.type === 'loadOlder' ? [{ chatId: posted.chatId, beforeId: posted.beforeId }] : []);
+      /** Opens `messages` the way the host sends a chat the page does not show. */
+      const open = (h: AppHarness, messages: TranscriptMessage[]): number => {
+        const start = stateStart(messages);
+        assert.ok(start > 0);
+        h.receive(state(messages.slice(start), { olderMessages: start }));
+        return start;
+      };
+      /** The host's reply to the page's last request (olderPage, as the host answers it). */
+      const reply = (h: AppHarness, messages: TranscriptMessage[]): void => {
+        const { chatId, beforeId } = asked(h).at(-1)!;
+        const page = olderPage(messages, beforeId)!;
+        h.receive({ type: 'olderMessages', chatId, beforeId, messages: page.messages, more: page.more });
+      };
+
+      it('shows the newest messages first, asks for the older ones once they are rendered, a page at a time while the one before renders, and ends with every message in order', () => {
+        const h = createAppHarness();
+        const messages = longChat();
+        const start = open(h, messages);
+        assert.deepEqual(asked(h), [], 'nothing asked before the newest messages are rendered');
+        h.runFrames();
+        assert.equal(h.$$('.message').at(-1)?.dataset.status, 'done', 'the newest rendered');
+        assert.deepEqual(asked(h), [{ chatId: 'chat-1', beforeId: messages[start].id }], 'then the messages before the oldest it has');
+        let replies = 0;
+        for (let frames = 0; frames < 1_000; frames++) {
+          assert.ok(asked(h).length <= replies + 1, 'one request at a time');
+          if (asked(h).length > replies) {
+            const { more } = olderPage(messages, asked(h).at(-1)!.beforeId)!;
+            reply(h, messages);
+            replies++;
+            assert.equal(asked(h).length, more > 0 ? replies + 1 : replies, 'the next page asked for at once, while this one renders');
+          }
+          if (h.runFrames() === 0 && asked(h).length === replies) break;
+        }
+        assert.deepEqual(h.$$('.message').map((view) => view.dataset.id), messages.map((m) => m.id), 'every message once, in order');
+        assert.ok(h.$$('.message').every((view) => view.dataset.status === 'done'));
+        assert.ok(replies > 5, `${replies} pages`);
+      });
+
+      it('takes no older messages it did not ask for: after another chat was opened, a reply repeated or for another message', () => {
+        const h = createAppHarness();
+        const messages = longChat();
+        open(h, messages);
+        h.runFrames();
+        const [request] = asked(h);
+        const page = olderPage(messages, request.beforeId)!;
+        const shown = h.$$('.message').length;
+        h.receive({ type: 'olderMessages', chatId: request.chatId, beforeId: messages[0].id, messages: page.messages, more: 0 });
+        h.receive({ type: 'olderMessages', chatId: 'chat-2', beforeId: request.beforeId, messages: page.messages, more: 0 });
+        while (h.runFrames() > 0);
+        assert.equal(h.$$('.message').length, shown, 'not the message asked about, not this chat: nothing added');
+        h.receive({ type: 'olderMessages', ...request, messages: page.messages, more: page.more });
+        const posted = h.posted.length;
+        h.receive({ type: 'olderMessages', ...request, messages: page.messages, more: page.more });
+        while (h.runFrames() > 0);
+        assert.equal(h.$$('.message').length, shown + page.messages.length, 'the reply it asked for, once');
+        // Another chat opened while a page of this one was on its way.
+        const other = [message('user', 'q'), message('assistant', 'a')];
+        h.receive(stateMessage(other, { chat: { id: 'chat-2', title: 'Other', createdAt: 1, updatedAt: 2, messages: other } }));
+        // (The page asked for the next page at once.)
+        const next = asked(h).at(-1)!;
+        assert.notEqual(next.beforeId, request.beforeId);
+        const late = olderPage(messages, next.beforeId)!;
+        h.receive({ type: 'olderMessages', ...next, messages: late.messages, more: late.more });
+        while (h.runFrames() > 0);
+        assert.deepEqual(h.$$('.message').map((view) => view.dataset.id), other.map((m) => m.id));
+        assert.deepEqual(asked(h, posted).filter((request) => request.chatId === 'chat-2'), [], 'a whole chat: nothing to ask for');
+      });
+
+      it('shows a search hit older than what the state brought once the page holding it has come', () => {
+        const h = createAppHarness();
+        const messages = longChat();
+        open(h, messages);
+        h.runFrames();
+        const target = messages[3];
+        h.receive({ type: 'revealMessage', messageId: target.id });
+        assert.equal(h.$$('.message.revealed').length, 0, 'not here yet');
+        let replies = 0;
+        for (let frames = 0; frames < 1_000 && h.$$('.message.revealed').length === 0; frames++) {
+          if (asked(h).length > replies) {
+            reply(h, messages);
+            replies++;
+          }
+          h.runFrames();
+        }
+        assert.deepEqual(h.$$('.message.revealed').map((view) => view.dataset.id), [target.id]);
+      });
     });
 
     describe('a replay of the same chat', () => {
