@@ -239,8 +239,12 @@ export class ChatApp {
 
   /** True while a usable element of the view has keyboard focus. */
   private hasFocus(): boolean {
-    const active = this.root.ownerDocument.activeElement;
-    if (active === null || active === this.root.ownerDocument.body || !this.root.contains(active)) {
+    const doc = this.root.ownerDocument;
+    // The page keeps its active element while the user is in the workbench (an editor, the command palette); a
+    // `focus()` then could take the focus back from there (in code-server the page is a same-origin frame).
+    if (!doc.hasFocus()) return false;
+    const active = doc.activeElement;
+    if (active === null || active === doc.body || !this.root.contains(active)) {
       return false;
     }
     // A button just disabled or hidden (Edit and Regenerate while an answer streams) keeps the

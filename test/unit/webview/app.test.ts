@@ -189,6 +189,20 @@ describe('webview/app (jsdom)', () => {
       assert.equal(h.doc.activeElement, h.$('textarea#prompt'));
     });
 
+    it('never takes the focus back while the user is outside the page (an editor, the command palette)', () => {
+      const h = createAppHarness();
+      const question = message('user', 'q');
+      const answer = message('assistant', 'a');
+      h.receive(state([question, answer]));
+      const regenerate = h.$<HTMLButtonElement>(`.message[data-id="${answer.id}"] button.regenerate`);
+      regenerate.focus();
+      // The page keeps its active element when the workbench takes the focus; only the document knows it lost it.
+      h.doc.hasFocus = () => false;
+      h.receive({ type: 'busy', busy: true });
+      h.receive(state([question]));
+      assert.notEqual(h.doc.activeElement, h.$('textarea#prompt'));
+    });
+
     it('leaves focus alone when a replay arrives while the user is elsewhere in the view', () => {
       const h = createAppHarness();
       h.receive(state([message('user', 'q')]));
