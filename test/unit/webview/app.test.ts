@@ -146,13 +146,19 @@ describe('webview/app (jsdom)', () => {
       assert.equal(h.doc.querySelector('textarea.edit-input'), null);
     });
 
-    it('keeps keyboard focus in the view when the host replaces the conversation (Regenerate, Edit, Retry)', () => {
+    /** A question and its answer shown, the answer's Regenerate focused. */
+    function focusedRegenerate(): { h: AppHarness; question: TranscriptMessage; regenerate: HTMLButtonElement } {
       const h = createAppHarness();
       const question = message('user', 'q');
       const answer = message('assistant', 'a');
       h.receive(state([question, answer]));
       const regenerate = h.$<HTMLButtonElement>(`.message[data-id="${answer.id}"] button.regenerate`);
       regenerate.focus();
+      return { h, question, regenerate };
+    }
+
+    it('keeps keyboard focus in the view when the host replaces the conversation (Regenerate, Edit, Retry)', () => {
+      const { h, question, regenerate } = focusedRegenerate();
       click(h.window, regenerate);
       // The host truncates after the question and replays the state: the focused button is gone.
       h.receive(state([question]));
@@ -190,12 +196,7 @@ describe('webview/app (jsdom)', () => {
     });
 
     it('never takes the focus back while the user is outside the page (an editor, the command palette)', () => {
-      const h = createAppHarness();
-      const question = message('user', 'q');
-      const answer = message('assistant', 'a');
-      h.receive(state([question, answer]));
-      const regenerate = h.$<HTMLButtonElement>(`.message[data-id="${answer.id}"] button.regenerate`);
-      regenerate.focus();
+      const { h, question } = focusedRegenerate();
       // The page keeps its active element when the workbench takes the focus; only the document knows it lost it.
       h.doc.hasFocus = () => false;
       h.receive({ type: 'busy', busy: true });
