@@ -79,7 +79,11 @@ describe('api/client: cancellation, timeouts and network failures (local server)
     reply = endlessStream;
     const controller = new AbortController();
     const iterator = client().chat({ model: 'm', messages: [] }, { signal: controller.signal })[Symbol.asyncIterator]();
-    assert.deepEqual(await iterator.next(), { done: false, value: { type: 'text', text: 'tick ' } });
+    // One or more ticks: on a loaded machine the second tick (50 ms later) can be read in the same chunk.
+    const first = await iterator.next();
+    assert.equal(first.done, false);
+    assert.equal(first.value.type, 'text');
+    assert.match((first.value as { text: string }).text, /^(tick )+$/);
     const abortedAt = Date.now();
     controller.abort();
     await waitFor(() => server.requests[0]?.clientClosedAt !== undefined, 1000, 'the server to see the close');
