@@ -3,6 +3,7 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { request as httpRequest } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startReferenceServer, type ReferenceServer, type ReferenceServerOptions } from '../../server';
+import { scaledMs } from '../harness/timeFactor';
 
 /** Starts a server before the suite's tests and closes it after them. */
 export function useServer(options: ReferenceServerOptions = {}): () => ReferenceServer {
@@ -83,11 +84,12 @@ export function rawRequest(server: ReferenceServer, options: { method: string; p
 
 /** Polls until `check` returns a value other than undefined, or fails after `timeoutMs`. */
 export async function eventually<T>(check: () => T | undefined | Promise<T | undefined>, timeoutMs = 3000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const limit = scaledMs(timeoutMs);
+  const deadline = Date.now() + limit;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    if (Date.now() > deadline) throw new Error(`condition not met within ${limit} ms`);
     await sleep(10);
   }
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { ApiError, type StreamEvent } from '../../../src/api';
 import { startReferenceServer, type ReferenceServer } from '../../../server';
 import { clientFor, recordsFor, user, waitFor } from './helpers';
+import { scaledMs } from '../../harness/timeFactor';
 
 /** slow-1 sends one token every 100 ms: long enough to cancel in the middle. */
 describe('api client × reference server: cancellation', () => {
@@ -35,7 +36,7 @@ describe('api client × reference server: cancellation', () => {
       assert.ok(!(caught instanceof ApiError));
       await waitFor(() => recordsFor(server, 'slow-1')[0]?.outcome === 'client-closed', 2000, 'outcome client-closed');
       const [record] = recordsFor(server, 'slow-1');
-      assert.ok((record?.endedAt ?? Infinity) - abortedAt < 500, `closed ${(record?.endedAt ?? 0) - abortedAt} ms after the abort`);
+      assert.ok((record?.endedAt ?? Infinity) - abortedAt < scaledMs(500), `closed ${(record?.endedAt ?? 0) - abortedAt} ms after the abort`);
     });
   }
 

@@ -38,12 +38,7 @@ export function recordsFor(server: ReferenceServer, model: string): RequestRecor
   return server.requests().filter((r) => r.model === model);
 }
 
-export async function waitFor(predicate: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 export const user = (content: string): { role: string; content: string }[] => [{ role: 'user', content }];
+
+export { waitFor } from '../../harness/timeFactor';

@@ -6,6 +6,7 @@ import { resolveProxyConfig, type RawProxySettings } from '../../../src/host/net
 import { maskKey, startReferenceServer, type ReferenceServer } from '../../../server';
 import { startTestProxy, type TestProxy } from './proxyServer';
 import { createTestCa, type TestCa } from './testCa';
+import { waitFor } from '../../harness/timeFactor';
 
 const KEY = 'demo-key';
 
@@ -94,8 +95,7 @@ describe('network × reference server over HTTPS: proxies and certificates', () 
       caught = error;
     }
     assert.equal((caught as Error | undefined)?.name, 'AbortError');
-    const deadline = Date.now() + 2000;
-    while (server.requests().at(-1)?.outcome !== 'client-closed' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor(() => server.requests().at(-1)?.outcome === 'client-closed', 2000, 'the server to see the close');
     assert.equal(server.requests().filter((r) => r.model === 'slow-1').length, 1, 'sent once');
     assert.equal(server.requests().at(-1)?.model, 'slow-1');
     assert.equal(server.requests().at(-1)?.outcome, 'client-closed');

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { ApiError, ModelAccessClient } from '../../../src/api';
 import { chatDelta, errorEnvelope, sendJson, startLocalServer, startSse, waitFor, type LocalServer } from './localServer';
 import type { StreamEvent } from '../../../src/api';
+import { scaledMs } from '../../harness/timeFactor';
 
 const KEY = 'sk-cancel-0123456789abcdefghij';
 
@@ -53,7 +54,7 @@ describe('api/client: cancellation, timeouts and network failures (local server)
       return true;
     });
     await waitFor(() => server.requests[0]?.clientClosedAt !== undefined, 1000, 'the server to see the close');
-    assert.ok((server.requests[0]?.clientClosedAt ?? Infinity) - abortedAt < 500);
+    assert.ok((server.requests[0]?.clientClosedAt ?? Infinity) - abortedAt < scaledMs(500));
   });
 
   it('aborting with a reason of the caller\'s own after the finish reason still throws AbortError, not done', async () => {
@@ -87,7 +88,7 @@ describe('api/client: cancellation, timeouts and network failures (local server)
     const abortedAt = Date.now();
     controller.abort();
     await waitFor(() => server.requests[0]?.clientClosedAt !== undefined, 1000, 'the server to see the close');
-    assert.ok((server.requests[0]?.clientClosedAt ?? Infinity) - abortedAt < 500);
+    assert.ok((server.requests[0]?.clientClosedAt ?? Infinity) - abortedAt < scaledMs(500));
     await assert.rejects(async () => {
       // Whatever was already buffered may still come out; then the abort surfaces.
       for (;;) {

@@ -65,11 +65,5 @@ export function chatDelta(content: string, finishReason: string | null = null): 
   return `data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: finishReason }] })}\n\n`;
 }
 
-/** Resolves when `predicate` holds, polling; rejects after `timeoutMs`. */
-export async function waitFor(predicate: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+/** Resolves when `predicate` holds, polling; rejects after `timeoutMs` (longer when the tests run starved). */
+export { waitFor } from '../../harness/timeFactor';
