@@ -11,7 +11,6 @@ import diff from 'highlight.js/lib/languages/diff';
 import dockerfile from 'highlight.js/lib/languages/dockerfile';
 import go from 'highlight.js/lib/languages/go';
 import ini from 'highlight.js/lib/languages/ini';
-import java from 'highlight.js/lib/languages/java';
 import javascript from 'highlight.js/lib/languages/javascript';
 import json from 'highlight.js/lib/languages/json';
 import kotlin from 'highlight.js/lib/languages/kotlin';
@@ -28,9 +27,10 @@ import swift from 'highlight.js/lib/languages/swift';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
+import { shallowJava } from './shallowJava';
 
 const LANGUAGES = {
-  bash, c, cpp, csharp, css, diff, dockerfile, go, ini, java, javascript, json, kotlin, markdown,
+  bash, c, cpp, csharp, css, diff, dockerfile, go, ini, java: shallowJava, javascript, json, kotlin, markdown,
   php, plaintext, powershell, python, ruby, rust, shell, sql, swift, typescript, xml, yaml,
 };
 

@@ -125,7 +125,7 @@ export interface WarmUpOptions {
  * a block kind in either width, the first layout, the first rounds of the sample, a grammar built or run). In plain Chromium (three page loads each) every load had an idle
  * callback of 55–72 ms before (the first two-byte round, or a grammar after a short step); with this, the
  * longest callback was 32–47 ms: Java's grammar, which highlight.js compiles in one go (its generated
- * expressions run to 13 KB). All done 2.4–2.6 s after the page loaded, against 1.1–1.3.
+ * expressions run to 13 KB; shallower since: shallowJava.ts). All done 2.4–2.6 s after the page loaded, against 1.1–1.3.
  */
 export function warmUp({ requestIdle, requestTask, render, highlight = highlightCode, layOut, rendering = () => false }: WarmUpOptions): void {
   interface Step { run(): void; alone: boolean }
@@ -137,7 +137,7 @@ export function warmUp({ requestIdle, requestTask, render, highlight = highlight
     ...Array.from({ length: ROUNDS }, (_, round) => ({ run: () => render(round % 2 === 0 ? SAMPLE.repeat(4) : twoByte(SAMPLE.repeat(4))), alone: round < 2 })),
     // A grammar is built (highlight.js compiles it on first use, and V8 each expression in it) in a step of its
     // own, before the rounds that run it: in Node on a 2-core machine, building Java's took 71–84 ms, Swift's
-    // 31, then the first round 16 and 14.
+    // 31, then the first round 16 and 14 (Java's since registered shallower, shallowJava.ts: 41–42 ms to build).
     ...HIGHLIGHTED_LANGUAGES.map((language) => ({ run: () => highlight('', language), alone: true })),
     // Each round a step of its own: the first runs each expression in V8's interpreter (compiling it to
     // bytecode), the second compiles it to machine code. In the editor, the three rounds of Java's and of
