@@ -162,6 +162,8 @@ describe('api/client: cancellation, timeouts and network failures (local server)
   });
 
   it('a stream that keeps sending is not cut by timeoutMs', async () => {
+    // Six gaps of 60 ms (360 in all) against a timeout of 200; both longer by TIME_FACTOR when the tests run starved,
+    // where a timer of each could come due in the same turn.
     reply = (_req, res) => {
       startSse(res);
       let sent = 0;
@@ -172,10 +174,10 @@ describe('api/client: cancellation, timeouts and network failures (local server)
           clearInterval(timer);
           res.end(`${chatDelta('', 'stop')}data: [DONE]\n\n`);
         }
-      }, 60);
+      }, scaledMs(60));
     };
     const events: StreamEvent[] = [];
-    for await (const event of client(200).chat({ model: 'm', messages: [] })) events.push(event);
+    for await (const event of client(scaledMs(200)).chat({ model: 'm', messages: [] })) events.push(event);
     assert.equal(events.at(-1)?.type, 'done');
   });
 
