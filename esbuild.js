@@ -46,6 +46,9 @@ const oneVscodeNamespace = {
   },
 };
 
+/** The bundle of the extension itself (src/extension.ts), which dist/extension.js loads. */
+const EXTENSION_BODY_FILE = 'extension.body.js';
+
 /**
  * The builds, for `node esbuild.js [--production]` and for the activation test and bench, which
  * build the production bundles elsewhere (test/harness/bundles.ts) from these same options.
@@ -59,10 +62,18 @@ function buildOptions({ production }) {
   };
   const node = { ...common, platform: 'node', format: 'cjs', target: 'node20' };
   return {
+    // package.json's main: a few lines that load the extension's bundle (below) through V8's code cache
+    // (src/main.ts, src/host/startup/codeCache.ts), which it finds by the file name given here.
     extension: {
       ...node,
-      entryPoints: ['src/extension.ts'],
+      entryPoints: ['src/main.ts'],
       outfile: 'dist/extension.js',
+      define: { EXTENSION_BODY_FILE: JSON.stringify(EXTENSION_BODY_FILE) },
+    },
+    body: {
+      ...node,
+      entryPoints: ['src/extension.ts'],
+      outfile: `dist/${EXTENSION_BODY_FILE}`,
       plugins: [oneVscodeNamespace, lazyPackagesAsFiles],
       // @vscode/l10n's build without file readers (the one it publishes for browsers: the same config()
       // and t(), as an ES module). The extension hands it VS Code's bundle as contents and never asks it
@@ -111,7 +122,7 @@ async function main() {
   await Promise.all(builds.map((options) => esbuild.build(options)));
 }
 
-module.exports = { buildOptions };
+module.exports = { buildOptions, EXTENSION_BODY_FILE };
 
 if (require.main === module) {
   main().catch((error) => {

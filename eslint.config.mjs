@@ -36,7 +36,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/host/**/*.ts', 'src/extension.ts'],
+    files: ['src/host/**/*.ts', 'src/extension.ts', 'src/main.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
@@ -52,7 +52,7 @@ export default tseslint.config(
     // The bundle (esbuild) turns `import * as fs from 'node:fs'` into a copy of every export of the
     // module, made as the extension loads (node:fs has about 100); named imports read them where used.
     // Added to the host's l10n selectors: a later no-restricted-syntax would replace them.
-    files: ['src/host/**/*.ts', 'src/extension.ts'],
+    files: ['src/host/**/*.ts', 'src/extension.ts', 'src/main.ts'],
     rules: { 'no-restricted-syntax': [...hostL10nRules.rules['no-restricted-syntax'], nodeNamespaceImport] },
   },
   {

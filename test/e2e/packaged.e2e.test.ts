@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { eventually, useFreshEditor } from './fixture';
 import { readmeScreenshot } from './readmeScreenshots';
 import { listedModelIds, streamedReply } from './referenceClient';
+import { CODE_CACHE_SUFFIX } from '../../src/host/startup/codeCache';
 
 /** Every file under `dir`, relative, with forward slashes. */
 function filesUnder(dir: string): string[] {
@@ -25,13 +26,15 @@ describe('release: the packaged .vsix installed into the editor', () => {
     const installed = fs.readdirSync(world.editor.extensionsDir).filter((name) => name.startsWith('model-access.model-access-'));
     assert.equal(installed.length, 1, `installed: ${fs.readdirSync(world.editor.extensionsDir).join(', ')}`);
     const files = filesUnder(path.join(world.editor.extensionsDir, installed[0]));
-    // What the installer adds itself (its manifest copy) is not part of the package's content.
-    const shipped = files.filter((file) => !file.startsWith('.'));
+    // What the installer adds itself (its manifest copy) is not part of the package's content, nor is the code
+    // cache the extension writes beside its bundle once activated (checked below).
+    const shipped = files.filter((file) => !file.startsWith('.') && !file.endsWith(CODE_CACHE_SUFFIX));
     // vsce stores the readme and changelog lower-cased and the license as LICENSE.txt.
     assert.deepEqual(shipped, [
       'LICENSE.txt',
       'changelog.md',
       'dist/codicon.ttf',
+      'dist/extension.body.js',
       'dist/extension.js',
       'dist/lazy/markdown-it.js',
       'dist/lazy/undici.js',
@@ -53,6 +56,16 @@ describe('release: the packaged .vsix installed into the editor', () => {
     const expected = (await listedModelIds(world.server.baseUrl, 'demo-key')).sort();
     await eventually(async () => (await world.workbench.treeLabels('Models')).sort(), (labels) => JSON.stringify(labels) === JSON.stringify(expected), 'the Models tree to list the server models', 30_000);
     await readmeScreenshot(world.workbench.page, 'models-tree.png');
+  });
+
+  it('writes the code cache of its bundle into its own folder once activated (the next start takes it)', async () => {
+    const [installed] = fs.readdirSync(world.editor.extensionsDir).filter((name) => name.startsWith('model-access.model-access-'));
+    const dist = path.join(world.editor.extensionsDir, installed, 'dist');
+    // Activated by the Models view the test before opened.
+    const caches = await eventually(() => fs.readdirSync(dist).filter((name) => name.endsWith(CODE_CACHE_SUFFIX)), (names) => names.length > 0, 'the code cache', 15_000);
+    assert.equal(caches.length, 1, caches.join(', '));
+    assert.match(caches[0], /^extension\.body\.js\.\d+-\d+\.v8cache$/);
+    assert.ok(fs.statSync(path.join(dist, caches[0])).size > 10_000, 'a cache of the whole bundle');
   });
 
   it('streams one chat answer with the model picked in the tree', async () => {

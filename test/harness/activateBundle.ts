@@ -1,9 +1,11 @@
 // Loads an extension bundle and calls activate() in THIS process, with a do-nothing `vscode` module
 // (so VS Code's own work is not counted), then prints one JSON line: the time to load the bundle,
 // the time activate() took, and the packages whose code ran (when the bundle was built with
-// `markEvaluatedPackages`). Run it in a fresh process: `node activateBundle.js BUNDLE [STORAGE]`; with
+// `markEvaluatedPackages`). Run it in a fresh process: `node activateBundle.js BUNDLE [STORAGE] [--settle]`; with
 // STORAGE, the extension's global storage is that folder on disk (its `chats` folder is the history),
-// and the run lists the files read from it.
+// and the run lists the files read from it. With --settle, what activate() scheduled to run right after it (the
+// entry point writes its code cache then: src/main.ts) runs before the process exits; without, the process exits
+// as soon as the times are taken.
 // Shared by the activation bench and the test that keeps activation free of the network stack.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -99,8 +101,12 @@ async function activateBundle(bundle: string, storage?: string): Promise<Activat
 }
 
 if (require.main === module) {
-  activateBundle(path.resolve(process.argv[2]), process.argv[3] === undefined ? undefined : path.resolve(process.argv[3])).then((run) => {
+  const settle = process.argv.includes('--settle');
+  const [bundle, storage] = process.argv.slice(2).filter((arg) => arg !== '--settle');
+  activateBundle(path.resolve(bundle), storage === undefined ? undefined : path.resolve(storage)).then(async (run) => {
     process.stdout.write(JSON.stringify(run));
+    // (setImmediate callbacks run in order: activate()'s, then this.)
+    if (settle) await new Promise((resolve) => setImmediate(resolve));
     // Whatever activate() left scheduled (timers of the stubbed API) is not part of the measurement.
     process.exit(0);
   }, (error: unknown) => {

@@ -8,12 +8,19 @@ import { EVALUATED_PACKAGES } from './activateBundle';
 import { projectRoot } from './paths';
 
 // esbuild.js is the build script itself (CommonJS, not compiled).
-const { buildOptions } = require(path.join(projectRoot, 'esbuild.js')) as {
+const { buildOptions, EXTENSION_BODY_FILE } = require(path.join(projectRoot, 'esbuild.js')) as {
   buildOptions(options: { production: boolean }): Record<string, BuildOptions>;
+  EXTENSION_BODY_FILE: string;
 };
 
-/** The release's JavaScript files (name → path): the extension, the packages it loads on first use, the webview. */
-export type BuiltBundles = Record<string, string> & { extension: string; webview: string };
+/** The file name of the extension's own bundle, beside the entry point dist/extension.js that loads it. */
+export const extensionBodyFile = EXTENSION_BODY_FILE;
+
+/**
+ * The release's JavaScript files (name → path): the entry point (`extension`), the extension it loads (`body`),
+ * the packages that loads on first use, the webview.
+ */
+export type BuiltBundles = Record<string, string> & { extension: string; body: string; webview: string };
 
 /**
  * Builds every JavaScript bundle of a release into `outDir`, laid out as in dist/ (the extension

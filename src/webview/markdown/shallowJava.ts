@@ -53,7 +53,7 @@ export function withoutInnermostTypeArguments(source: string): string {
 type Expression = string | RegExp | (string | RegExp)[] | undefined;
 
 function shallower(expression: Expression): Expression {
-  if (typeof expression === 'string') return withoutInnermostTypeArguments(expression);  // (equal strings compare equal)
+  if (typeof expression === 'string') return withoutInnermostTypeArguments(expression);
   if (expression instanceof RegExp) {
     const source = withoutInnermostTypeArguments(expression.source);
     return source === expression.source ? expression : new RegExp(source, expression.flags);
@@ -66,7 +66,7 @@ function shallower(expression: Expression): Expression {
 }
 
 /** Every mode of `language` once (modes are shared, and may contain themselves). */
-function modesOf(language: Language): Mode[] {
+export function modesOf(language: Language): Mode[] {
   const seen = new Set<Mode>();
   const visit = (mode: Mode | string | undefined): void => {
     if (mode === undefined || typeof mode === 'string' || seen.has(mode)) return;

@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import type { ActivationRun } from '../../harness/activateBundle';
 import { buildProductionBundles, markEvaluatedPackages, type BuiltBundles } from '../../harness/bundles';
 import { writeLongChat } from '../../bench/reopen.bench';
+import { CODE_CACHE_SUFFIX } from '../../../src/host/startup/codeCache';
 import { nodeChatFiles } from '../../../src/host/chat/chatFiles';
 import { HistoryStore } from '../../../src/host/chat/historyStore';
 
@@ -50,7 +51,9 @@ describe('build: what loading and activating the release bundle costs', function
     const packagesIn = (file: string): string[] => [...carried.get(file) ?? []];
     for (const name of DEFERRED) {
       assert.ok(packagesIn(bundles[`lazy/${name}`]).includes(name), `dist/lazy/${name}.js carries ${name}`);
-      assert.ok(!packagesIn(bundles.extension).includes(name), `dist/extension.js carries ${name}: ${packagesIn(bundles.extension).join(', ')}`);
+      for (const bundle of [bundles.extension, bundles.body]) {
+        assert.ok(!packagesIn(bundle).includes(name), `${path.basename(bundle)} carries ${name}: ${packagesIn(bundle).join(', ')}`);
+      }
     }
 
     const activate = path.join(__dirname, '..', '..', 'harness', 'activateBundle.js');
@@ -93,7 +96,18 @@ describe('build: what loading and activating the release bundle costs', function
   });
 
   it('the bundle takes the vscode module once, not a copy of its names per module that imports it', () => {
-    const code = fs.readFileSync(bundles.extension, 'utf8');
+    const code = fs.readFileSync(bundles.body, 'utf8');
     assert.equal(code.match(/require\("vscode"\)/g)?.length, 1);
+  });
+
+  it('the entry point writes the code cache once activate() has returned, not while loading or activating', () => {
+    const activate = path.join(__dirname, '..', '..', 'harness', 'activateBundle.js');
+    const caches = (): string[] => fs.readdirSync(path.dirname(bundles.body)).filter((name) => name.endsWith(CODE_CACHE_SUFFIX));
+    execFileSync(process.execPath, [activate, bundles.extension], { encoding: 'utf8' });
+    assert.deepEqual(caches(), [], 'written before activate() returned');
+    execFileSync(process.execPath, [activate, bundles.extension, '--settle'], { encoding: 'utf8' });
+    assert.equal(caches().length, 1, `caches: ${caches().join(', ')}`);
+    assert.ok(caches()[0].startsWith(`${path.basename(bundles.body)}.`));
+    for (const name of caches()) fs.rmSync(path.join(path.dirname(bundles.body), name));
   });
 });

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import hljs from 'highlight.js/lib/core';
 import java from 'highlight.js/lib/languages/java';
-import type { Language, Mode } from 'highlight.js';
+import type { Language } from 'highlight.js';
 import { highlightCode } from '../../../../src/webview/markdown/highlight';
-import { shallowJava, withoutInnermostTypeArguments } from '../../../../src/webview/markdown/shallowJava';
+import { modesOf, shallowJava, withoutInnermostTypeArguments } from '../../../../src/webview/markdown/shallowJava';
 
 /** highlight.js's own Java grammar, in an instance of its own (the page's registers shallowJava). */
 const original = hljs.newInstance();
@@ -18,19 +18,9 @@ function typeArguments(depth: number): string {
 
 /** Every expression of a grammar's modes (begin, end, match), as source text. */
 function expressionsOf(language: Language): string[] {
-  const sources: string[] = [];
-  const seen = new Set<Mode>();
-  const visit = (mode: Mode | string | undefined): void => {
-    if (mode === undefined || typeof mode === 'string' || seen.has(mode)) return;
-    seen.add(mode);
-    for (const expression of [mode.begin, mode.end, mode.match].flat()) {
-      if (expression !== undefined) sources.push(typeof expression === 'string' ? expression : expression.source);
-    }
-    for (const child of [...(mode.contains ?? []), ...(mode.variants ?? [])]) visit(child as Mode | string);
-    visit(mode.starts);
-  };
-  visit(language as Mode);
-  return sources;
+  return modesOf(language).flatMap((mode) => [mode.begin, mode.end, mode.match].flat())
+    .filter((expression) => expression !== undefined)
+    .map((expression) => (typeof expression === 'string' ? expression : expression.source));
 }
 
 /** Java with generics at most two levels deep, and what else the grammar has a mode for. */
