@@ -18,7 +18,7 @@ import { closeSync, fstatSync, openSync, readdirSync, readFileSync, renameSync, 
 import { basename, dirname, join } from 'node:path';
 import { compileFunction } from 'node:vm';
 
-/** How a code cache's file name ends: `<bundle>.<hash of its code>.v8cache`, beside the bundle. */
+/** How a code cache's file name ends: `<bundle>.<size>-<write time>.v8cache` (codeCachePath), beside the bundle. */
 export const CODE_CACHE_SUFFIX = '.v8cache';
 
 /** A CommonJS module's code is the body of a function of these, as in Node's own loader. */
@@ -98,7 +98,11 @@ function writeCodeCache(file: string, cacheFile: string, data: () => Buffer | un
     renameSync(partial, cacheFile);
   } catch {
     // A folder this process may not write (a read-only install): no cache, as before it existed.
-    rmSync(partial, { force: true });
+    try {
+      rmSync(partial, { force: true });
+    } catch {
+      // Nothing was written, or it cannot be removed either.
+    }
     return;
   }
   const folder = dirname(file);
