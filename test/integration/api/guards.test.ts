@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { startReferenceServer, type ReferenceServer } from '../../../server';
 import { asApiError, clientFor, drain, recordsFor, user, waitFor } from './helpers';
+import { scaledMs, TIME_FACTOR } from '../../harness/timeFactor';
 
 // The answer size limit and the data-counting timeouts, against the reference server over loopback.
 describe('api client × reference server: answer size limit and data timeouts', () => {
@@ -68,10 +69,12 @@ describe('api client × reference server: answer size limit and data timeouts', 
   });
 
   it('a slow but steady stream does not time out: the idle timeout is between data, not for the whole answer', async () => {
-    // slow-1 sends a token every 100 ms: 8 tokens take about 800 ms, far more than the 400 ms idle timeout.
-    const { error, text } = await drain(clientFor(server).chat({ model: 'slow-1', messages: user('x'), maxTokens: 8 },
-      { firstTokenTimeoutMs: 400, idleTimeoutMs: 400 }));
+    // slow-1 sends a token every 100 ms: 8 tokens take about 800 ms, far more than the 400 ms idle timeout. Run
+    // starved (TIME_FACTOR), the timeout is longer, and the answer as many times longer, so it still outlasts it.
+    const tokens = 8 * TIME_FACTOR;
+    const { error, text } = await drain(clientFor(server).chat({ model: 'slow-1', messages: user('x'), maxTokens: tokens },
+      { firstTokenTimeoutMs: scaledMs(400), idleTimeoutMs: scaledMs(400) }));
     assert.equal(error, undefined);
-    assert.equal(text.split(' ').filter(Boolean).length, 8);
+    assert.equal(text.split(' ').filter(Boolean).length, tokens);
   });
 });
