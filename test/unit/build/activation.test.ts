@@ -10,7 +10,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ActivationRun } from '../../harness/activateBundle';
-import { buildProductionBundles, markEvaluatedPackages, type BuiltBundles } from '../../harness/bundles';
+import { buildProductionBundles, extensionBodyFile, markEvaluatedPackages, type BuiltBundles } from '../../harness/bundles';
+import { projectRoot } from '../../harness/paths';
 import { writeLongChat } from '../../bench/reopen.bench';
 import { CODE_CACHE_SUFFIX } from '../../../src/host/startup/codeCache';
 import { nodeChatFiles } from '../../../src/host/chat/chatFiles';
@@ -109,5 +110,26 @@ describe('build: what loading and activating the release bundle costs', function
     assert.equal(caches().length, 1, `caches: ${caches().join(', ')}`);
     assert.ok(caches()[0].startsWith(`${path.basename(bundles.body)}.`));
     for (const name of caches()) fs.rmSync(path.join(path.dirname(bundles.body), name));
+  });
+});
+
+describe('build: the package never carries a code cache', () => {
+  it('.vscodeignore leaves out the code caches the extension writes beside its bundle (a build in a folder the editor ran from has them)', async function () {
+    this.timeout(30_000);
+    const { listFiles, PackageManager } = await import('@vscode/vsce');
+    // A copy of what packaging reads, with a dist/ holding a bundle and a cache of it.
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'model-access-package-'));
+    try {
+      for (const file of ['package.json', '.vscodeignore']) fs.copyFileSync(path.join(projectRoot, file), path.join(folder, file));
+      fs.mkdirSync(path.join(folder, 'dist'));
+      fs.writeFileSync(path.join(folder, 'dist', extensionBodyFile), '');
+      const cache = `dist/${extensionBodyFile}.0-0${CODE_CACHE_SUFFIX}`;
+      fs.writeFileSync(path.join(folder, cache), '');
+      const files = await listFiles({ cwd: folder, packageManager: PackageManager.None });
+      assert.ok(files.includes(`dist/${extensionBodyFile}`), `listed: ${files.join(', ')}`);
+      assert.ok(!files.includes(cache), `listed: ${files.join(', ')}`);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
