@@ -38,7 +38,6 @@ export function recordsFor(server: ReferenceServer, model: string): RequestRecor
   return server.requests().filter((r) => r.model === model);
 }
 
-
 export const user = (content: string): { role: string; content: string }[] => [{ role: 'user', content }];
 
 export { waitFor } from '../../harness/timeFactor';
