@@ -13,6 +13,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startReferenceServer } from '../../server';
+import { extensionBodyFile } from './bundles';
 import { requireChromium } from './chromium';
 import { editorNames, editorReleases, ensureCodeServer, HarnessSetupError, vscodeVersionOf, type EditorName } from './codeServerInstall';
 import { runHostSuite } from './hostSuite';
@@ -111,7 +112,8 @@ async function main(): Promise<number> {
 }
 
 function checkBuild(): void {
-  const needed = [path.join(projectRoot, 'dist', 'extension.js'), path.join(compiledTestsDir, 'host', 'index.js')];
+  // The entry point and the extension it loads (a dist/ built before the entry point existed has no body).
+  const needed = [path.join(projectRoot, 'dist', 'extension.js'), path.join(projectRoot, 'dist', extensionBodyFile), path.join(compiledTestsDir, 'host', 'index.js')];
   const missing = needed.filter((file) => !fs.existsSync(file));
   if (missing.length > 0) {
     throw new HarnessSetupError(`Build output missing (${missing.map((file) => path.relative(projectRoot, file)).join(', ')}): run npm run compile first.`);

@@ -71,7 +71,7 @@ describe('api client × reference server: answer size limit and data timeouts', 
   it('a slow but steady stream does not time out: the idle timeout is between data, not for the whole answer', async () => {
     // slow-1 sends a token every 100 ms: 8 tokens take about 800 ms, far more than the 400 ms idle timeout. Run
     // starved (TIME_FACTOR), the timeout is longer, and the answer as many times longer, so it still outlasts it.
-    const tokens = 8 * TIME_FACTOR;
+    const tokens = Math.ceil(8 * TIME_FACTOR); // (max_tokens is a whole number)
     const { error, text } = await drain(clientFor(server).chat({ model: 'slow-1', messages: user('x'), maxTokens: tokens },
       { firstTokenTimeoutMs: scaledMs(400), idleTimeoutMs: scaledMs(400) }));
     assert.equal(error, undefined);
