@@ -14,6 +14,7 @@ import { HistoryPanel } from './historyPanel';
 import { NoticeBar } from './noticeBar';
 import type { HostChannel, ViewStateStore } from './hostChannel';
 import { createMarkdownEngine } from './markdown/markdownEngine';
+import { ALWAYS_WARM, GrammarWarmth, type Warmth } from './markdown/grammarWarmth';
 import { warmUp, type RequestIdle } from './markdown/warmUp';
 import { MarkdownView } from './markdown/markdownView';
 import { createSanitizer } from './markdown/sanitizer';
@@ -79,7 +80,11 @@ export class ChatApp {
     this.scheduler.onBeforeFrame(() => this.budget.startFrame());
     this.scheduler.onAfterFrame(() => this.budget.endFrame());
 
+    // With a warm-up, code in a grammar it has not yet warmed is shown plain until it has (grammarWarmth.ts).
+    let warmth: Warmth = ALWAYS_WARM;
     if (options.requestIdle) {
+      const grammars = new GrammarWarmth();
+      warmth = grammars;
       // Streamed in pieces, as an answer arrives: the paths that grow lists, tables and code blocks run too.
       warmUp({
         requestIdle: options.requestIdle,
@@ -118,6 +123,7 @@ export class ChatApp {
         // 403–890 (661), 17,800–30,300 tokens/s (median 25,900) against 18,400–25,900 (20,500), tasks over 50 ms 17 in
         // all against 21, the longest of each run much the same. The steps it holds back run once the answer ends.
         rendering: () => this.scheduler.pending || this.conversation.answering,
+        warmth: grammars,
       });
     }
     // Code shown plain is highlighted as it comes near the conversation's screen (nearScreen.ts); where the
@@ -129,7 +135,7 @@ export class ChatApp {
       host,
       scheduler: this.scheduler,
       clock: options.clock,
-      createMarkdownView: (container) => new MarkdownView(container, new StreamingMarkdownRenderer(md), sanitize, this.budget, nearScreen),
+      createMarkdownView: (container) => new MarkdownView(container, new StreamingMarkdownRenderer(md), sanitize, this.budget, nearScreen, warmth),
       budget: this.budget,
       // Find searched a message still rendering: search again.
       caughtUp: () => this.find.refreshSoon(),

@@ -41,9 +41,14 @@ for (const [name, language] of Object.entries(LANGUAGES)) {
 /** The languages highlighted (their grammars compile on first use: see warmUp.ts). */
 export const HIGHLIGHTED_LANGUAGES: readonly string[] = Object.keys(LANGUAGES);
 
+/** The grammar `language` names (a name or alias such as `ts`, `py`, `sh`: one grammar for both), if it is highlighted. */
+export function grammarOf(language: string): object | undefined {
+  return language === '' ? undefined : hljs.getLanguage(language);
+}
+
 /** True when `language` (a name or alias such as `ts`, `py`, `sh`) is highlighted. */
 export function isKnownLanguage(language: string): boolean {
-  return language !== '' && hljs.getLanguage(language) !== undefined;
+  return grammarOf(language) !== undefined;
 }
 
 /** Characters handed to highlight.js (for tests and the benchmark: they count work rather than time it). */

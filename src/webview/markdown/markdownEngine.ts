@@ -26,25 +26,35 @@ export interface StreamingEnv {
    * `<code>` marked `PLAIN_CODE_CLASS`, to be highlighted once it has caught up (plainCodeBlock.ts).
    */
   plainCode?: boolean;
+  /**
+   * True for a language whose grammar must not run in this frame yet (grammarWarmth.ts): its blocks render as
+   * plain text, a finished one marked `PLAIN_CODE_CLASS` as while the page is behind; an open tail's block
+   * unhighlighted, until a later render.
+   */
+  coldLanguage?: (language: string) => boolean;
 }
 
 /** Marks the `<code>` of a finished block rendered plain while the page was behind (StreamingEnv.plainCode). */
 export const PLAIN_CODE_CLASS = 'code-plain';
 
-function highlightFor(code: string, language: string, env: StreamingEnv | undefined): string | undefined {
+function highlightFor(code: string, language: string, env: StreamingEnv | undefined, cold: boolean): string | undefined {
   if (env?.highlightCaches === undefined) {
-    return highlightCode(code, language, env?.work);
+    return cold ? undefined : highlightCode(code, language, env?.work);
   }
+  // (Counted when cold too: the blocks after it keep their own caches.)
   const index = env.codeBlockIndex ?? 0;
   env.codeBlockIndex = index + 1;
+  if (cold) return undefined;
   env.highlightCaches[index] ??= { language: '', code: '', html: '' };
   return highlightGrowingCode(code, language, env.highlightCaches[index], env.work);
 }
 
 function codeBlockHtml(code: string, language: string, env?: StreamingEnv): string {
-  // (Not the open tail's blocks: they keep their highlighting caches from frame to frame.)
-  const plain = env?.plainCode === true && env.highlightCaches === undefined && isKnownLanguage(language);
-  const highlighted = plain ? undefined : highlightFor(code, language, env);
+  const known = isKnownLanguage(language);
+  const cold = known && env?.coldLanguage?.(language) === true;
+  // (Not the open tail's blocks: they keep their highlighting caches from frame to frame, and render again.)
+  const plain = known && env?.highlightCaches === undefined && (env?.plainCode === true || cold);
+  const highlighted = plain ? undefined : highlightFor(code, language, env, cold);
   const languageClass = plain ? ` language-${escapeHtml(language)} ${PLAIN_CODE_CLASS}`
     : highlighted === undefined ? '' : ` language-${escapeHtml(language)}`;
   const label = escapeHtml(language === '' ? 'text' : language);

@@ -14,6 +14,7 @@
 // of it: for a 1,000-line code block or a long table, one task of 100+ ms when it finishes.
 import { FRAME_BUDGET_CHARS, FrameBudget } from '../frameBudget';
 import { ALWAYS_NEAR, type NearScreen } from '../nearScreen';
+import { ALWAYS_WARM, type Warmth } from './grammarWarmth';
 import { TextQueue } from './growingText';
 import { OpenCodeBlock } from './openCodeBlock';
 import { PlainCodeBlock } from './plainCodeBlock';
@@ -87,6 +88,10 @@ export class MarkdownView {
   onHighlightDue: (() => void) | undefined;
   private readonly budget: FrameBudget;
   private readonly ownBudget: boolean;
+  /** This render met a language not yet warm (isCold): its finished blocks, plain, are watched as while behind. */
+  private metCold = false;
+  /** Stops waiting for a grammar to turn warm (set while the view shows code of a cold one). */
+  private stopWaiting: (() => void) | undefined;
   private lastLongTableUpdate = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -100,6 +105,8 @@ export class MarkdownView {
     budget: FrameBudget | (() => number) = () => performance.now(),
     /** When code shown plain comes near the screen, to be highlighted then (nearScreen.ts); by default at once. */
     private readonly nearScreen: NearScreen = ALWAYS_NEAR,
+    /** Which grammars may run in a frame now (grammarWarmth.ts); by default all. */
+    private readonly warmth: Warmth = ALWAYS_WARM,
   ) {
     this.ownBudget = !(budget instanceof FrameBudget);
     this.budget = budget instanceof FrameBudget ? budget : new FrameBudget(budget);
@@ -152,7 +159,8 @@ export class MarkdownView {
       const take = this.pending.take(size);
       this.budget.spend(take.length, laidOutWhole);
       this.renderer.append(take);
-      this.apply(this.renderer.render(final && this.pending.length === 0, this.budget.isBehind));
+      this.metCold = false;
+      this.apply(this.renderer.render(final && this.pending.length === 0, this.budget.isBehind, this.isCold));
       rendered = true;
     }
     if (this.pending.length === 0 && !this.budget.isBehind) {
@@ -166,16 +174,35 @@ export class MarkdownView {
     return this.chunksMade > LONG_MESSAGE_CHUNKS;
   }
 
-  /** True while code shown plain near the screen waits to be highlighted: call `update` again next frame. */
+  /**
+   * True while code shown plain near the screen waits to be highlighted: call `update` again next frame. (Not code
+   * of a grammar still cold: `onHighlightDue` says when that can be.)
+   */
   get highlighting(): boolean {
-    for (const block of this.nearCode) if (block.hasPlainLines) return true;
+    for (const block of this.nearCode) if (block.hasPlainLines && !this.isCold(block.language)) return true;
     return false;
   }
 
   /** The view is gone: nothing is watched for it any more. */
   dispose(): void {
     this.dropPlainCode(() => true);
+    this.stopWaiting?.();
+    this.stopWaiting = undefined;
   }
+
+  /**
+   * True when `language`'s grammar may not run yet (grammarWarmth.ts): its code is shown plain, and the view waits
+   * for a grammar to turn warm, then asks for an update (`onHighlightDue`), which highlights what is near the screen.
+   */
+  private readonly isCold = (language: string): boolean => {
+    if (this.warmth.isWarm(language)) return false;
+    this.metCold = true;
+    this.stopWaiting ??= this.warmth.whenWarmer(() => {
+      this.stopWaiting = undefined;
+      this.onHighlightDue?.();
+    });
+    return true;
+  };
 
   /**
    * Highlights code shown plain while the page was behind, a group of lines at a time, while the frame's budget for
@@ -185,6 +212,8 @@ export class MarkdownView {
   private highlightPlainCode(): void {
     for (const block of this.nearCode) {
       this.renderer.work.plainCodeVisits++;
+      // (Left watched: highlighted once its grammar is warm.)
+      if (block.hasPlainLines && this.isCold(block.language)) continue;
       while (block.hasPlainLines) {
         if (this.budget.nextCatchUpSlice() === 0) return;
         this.budget.spend(block.highlightNext());
@@ -310,8 +339,8 @@ export class MarkdownView {
 
   private appendSettled(html: string): void {
     const fragment = this.sanitizeIn(this.innermostKind(), html);
-    // (Rendered in this frame, with its code plain while behind: see update.)
-    if (this.budget.isBehind) {
+    // (Rendered in this frame, with its code plain while behind or its grammar cold: see update.)
+    if (this.budget.isBehind || this.metCold) {
       for (const block of PlainCodeBlock.in(fragment, this.sanitize, this.renderer.work)) this.watchPlainCode(block);
     }
     if (this.open.length > 0) {
@@ -403,7 +432,7 @@ export class MarkdownView {
     if (this.openCode === undefined) {
       throw new Error('Model Access: a code block finished that was not shown');
     }
-    this.openCode.finish(code, this.budget.isBehind);
+    this.openCode.finish(code, this.budget.isBehind || this.isCold(this.openCode.language));
     this.notePlainLines(this.openCode);
     this.settleTail(this.tailNodes);
     this.tailNodes = [];
@@ -418,7 +447,7 @@ export class MarkdownView {
       this.tail.append(this.openCode.element);
       this.count(1);
     }
-    this.openCode.update(code, this.budget.isBehind);
+    this.openCode.update(code, this.budget.isBehind || this.isCold(language));
     this.notePlainLines(this.openCode);
     // Whatever HTML tail comes next must replace the block.
     this.tailHtml = '';

@@ -31,6 +31,11 @@ export class PlainCodeBlock {
     return node.contains(this.code);
   }
 
+  /** Its language, as the fence named it. */
+  get language(): string {
+    return this.code.closest<HTMLElement>('.code-block')?.dataset.lang ?? '';
+  }
+
   get hasPlainLines(): boolean {
     return this.code.classList.contains(PLAIN_CODE_CLASS);
   }
@@ -40,8 +45,7 @@ export class PlainCodeBlock {
     if (!this.hasPlainLines) return 0;
     // The text is the block's code: bidi marks keep the character they mark.
     const text = this.code.textContent ?? '';
-    const language = this.code.closest<HTMLElement>('.code-block')?.dataset.lang ?? '';
-    const html = highlightCode(text, language, this.work);
+    const html = highlightCode(text, this.language, this.work);
     if (html !== undefined) {
       this.code.replaceChildren(codeFragment(this.code.ownerDocument, markBidiControls(html), this.sanitize, this.work));
     }

@@ -133,8 +133,9 @@ export class StreamingMarkdownRenderer {
     plainCodeVisits: 0,
   };
 
-  /** This render's `plainCode` (see render). */
+  /** This render's `plainCode` and `coldLanguage` (see render). */
   private plainCode = false;
+  private coldLanguage: ((language: string) => boolean) | undefined;
   /** `md` without its inline rules (see blockParser). */
   private readonly blocks: MarkdownIt;
 
@@ -179,11 +180,13 @@ export class StreamingMarkdownRenderer {
   /**
    * Renders what changed since the previous call. `final` (the answer is complete)
    * commits everything, so nothing stays open. `plainCode`: the page is behind the stream, so finished
-   * code blocks render as plain text, to be highlighted later (StreamingEnv.plainCode).
+   * code blocks render as plain text, to be highlighted later (StreamingEnv.plainCode); so do blocks of a
+   * `coldLanguage` (StreamingEnv.coldLanguage).
    */
-  render(final = false, plainCode = false): RenderUpdate {
+  render(final = false, plainCode = false, coldLanguage?: (language: string) => boolean): RenderUpdate {
     this.work.renders++;
     this.plainCode = plainCode;
+    this.coldLanguage = coldLanguage;
     const update: RenderUpdate = { reset: this.pendingReset, ops: [], tailHtml: '', afterHtml: [] };
     this.pendingReset = false;
     // (Until the text starts over: a later render that is not final does not reopen what was closed.)
@@ -200,7 +203,7 @@ export class StreamingMarkdownRenderer {
   }
 
   private env(): StreamingEnv & { references: References } {
-    return { references: { ...this.references }, work: this.work, plainCode: this.plainCode };
+    return { references: { ...this.references }, work: this.work, plainCode: this.plainCode, ...(this.coldLanguage ? { coldLanguage: this.coldLanguage } : {}) };
   }
 
   /** `blocksOnly`: the block structure alone, inline tokens without children (see blockParser). */

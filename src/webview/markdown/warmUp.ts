@@ -2,6 +2,7 @@
 // highlight.js grammar it met: one task of 100+ ms as it started to stream (issue 8). The page
 // does that work ahead, while it is idle, one small step per idle callback, on text of its own
 // that is never shown. So it does for the fonts the first answer's first layout needs (below).
+import type { GrammarWarmth } from './grammarWarmth';
 import { HIGHLIGHTED_LANGUAGES, highlightCode } from './highlight';
 
 /**
@@ -114,37 +115,72 @@ export interface WarmUpOptions {
    * and asks again.
    */
   rendering?: () => boolean;
+  /**
+   * Told when each grammar is warm (its steps all run), and asked which one the page waits for: that one's steps
+   * run first, before anything else left (grammarWarmth.ts).
+   */
+  warmth?: GrammarWarmth;
 }
+
+interface Step { run(): void; alone: boolean }
 
 /**
  * Runs `render` on each of SAMPLE_BLOCKS, then `layOut` each of FONT_SAMPLES (what the first
  * message's first frame needs), then `render` on each of SAMPLE_BLOCKS as two-byte text, then on SAMPLE
- * (every other round two-byte), then builds each grammar, then runs each on WARM_UP_CODE HIGHLIGHT_ROUNDS
- * times (a step a round), then each again on it as two-byte text: a step per idle callback (or task: `requestTask`), more while
+ * (every other round two-byte), then, a language at a time, builds its grammar and runs it on WARM_UP_CODE
+ * HIGHLIGHT_ROUNDS times (a step a round), then as often on it as two-byte text (then the grammar is warm:
+ * `warmth`): a step per idle callback (or task: `requestTask`), more while
  * STEP_ROOM_MS of an idle period are left, but never after a step that compiles (`alone`: the first render of
  * a block kind in either width, the first layout, the first rounds of the sample, a grammar built or run). In plain Chromium (three page loads each) every load had an idle
  * callback of 55–72 ms before (the first two-byte round, or a grammar after a short step); with this, the
  * longest callback was 32–47 ms: Java's grammar, which highlight.js compiles in one go (its generated
  * expressions run to 13 KB; shallower since: shallowJava.ts). All done 2.4–2.6 s after the page loaded, against 1.1–1.3.
+ * A language the page waits for (`warmth`) goes first.
  */
-export function warmUp({ requestIdle, requestTask, render, highlight = highlightCode, layOut, rendering = () => false }: WarmUpOptions): void {
-  interface Step { run(): void; alone: boolean }
+export function warmUp({ requestIdle, requestTask, render, highlight = highlightCode, layOut, rendering = () => false, warmth }: WarmUpOptions): void {
   const steps: Step[] = [
     ...SAMPLE_BLOCKS.map((block) => ({ run: () => render(block), alone: true })),
     ...(layOut ? FONT_SAMPLES.map((markdown, index) => ({ run: () => layOut(markdown, index), alone: index === 0 })) : []),
     // Each kind alone as two-byte text too: its regular expressions are compiled again for it.
     ...SAMPLE_BLOCKS.map((block) => ({ run: () => render(twoByte(block)), alone: true })),
     ...Array.from({ length: ROUNDS }, (_, round) => ({ run: () => render(round % 2 === 0 ? SAMPLE.repeat(4) : twoByte(SAMPLE.repeat(4))), alone: round < 2 })),
-    // A grammar is built (highlight.js compiles it on first use, and V8 each expression in it) in a step of its
-    // own, before the rounds that run it: in Node on a 2-core machine, building Java's took 71–84 ms, Swift's
-    // 31, then the first round 16 and 14 (Java's since registered shallower, shallowJava.ts: 41–42 ms to build).
-    ...HIGHLIGHTED_LANGUAGES.map((language) => ({ run: () => highlight('', language), alone: true })),
-    // Each round a step of its own: the first runs each expression in V8's interpreter (compiling it to
-    // bytecode), the second compiles it to machine code. In the editor, the three rounds of Java's and of
-    // Swift's grammar on two-byte text in one step took 71 and 80 ms.
-    ...[WARM_UP_CODE, twoByte(WARM_UP_CODE)].flatMap((code) => HIGHLIGHTED_LANGUAGES.flatMap((language) =>
-      Array.from({ length: HIGHLIGHT_ROUNDS }, () => ({ run: () => highlight(code, language), alone: true })))),
   ];
+  // A grammar is built (highlight.js compiles it on first use, and V8 each expression in it) in a step of its
+  // own, before the rounds that run it: in Node on a 2-core machine, building Java's took 71–84 ms, Swift's
+  // 31, then the first round 16 and 14 (Java's since registered shallower, shallowJava.ts: 41–42 ms to build).
+  // Each round a step of its own: the first runs each expression in V8's interpreter (compiling it to
+  // bytecode), the second compiles it to machine code. In the editor, the three rounds of Java's and of
+  // Swift's grammar on two-byte text in one step took 71 and 80 ms.
+  const grammars = new Map(HIGHLIGHTED_LANGUAGES.map((language) => [language, [
+    { run: () => highlight('', language), alone: true },
+    ...[WARM_UP_CODE, twoByte(WARM_UP_CODE)].flatMap((code) =>
+      Array.from({ length: HIGHLIGHT_ROUNDS }, () => ({ run: () => highlight(code, language), alone: true }))),
+  ]]));
+  /** The next step: a waited-for language's, else the rest in order; undefined when none is left. */
+  const nextStep = (): Step | undefined => {
+    const wanted = warmth?.nextWanted();
+    const language = wanted !== undefined && grammars.has(wanted) ? wanted
+      : steps.length > 0 ? undefined : grammars.keys().next().value;
+    if (language === undefined) return steps.shift();
+    const group = grammars.get(language) ?? [];
+    const step = group.shift();
+    if (group.length === 0) {
+      grammars.delete(language);
+      // (Warm even when the step throws: a grammar left cold would keep its code plain for good.)
+      return step && {
+        alone: step.alone,
+        run: () => {
+          try {
+            step.run();
+          } finally {
+            warmth?.setWarm(language);
+          }
+        },
+      };
+    }
+    return step;
+  };
+  const left = (): number => steps.length + grammars.size;
   const next = (idle?: IdleTime): void => {
     if (rendering()) {
       requestIdle(next);
@@ -152,10 +188,9 @@ export function warmUp({ requestIdle, requestTask, render, highlight = highlight
     }
     let ran = 0;
     for (;;) {
-      const step = steps[0];
-      if (step === undefined) return;
-      if (ran > 0 && (step.alone || idle === undefined || idle.timeRemaining() < STEP_ROOM_MS)) break;
-      steps.shift();
+      if (ran > 0 && (idle === undefined || idle.timeRemaining() < STEP_ROOM_MS || peekAlone())) break;
+      const step = nextStep();
+      if (step === undefined) break;
       ran++;
       try {
         step.run();
@@ -164,7 +199,9 @@ export function warmUp({ requestIdle, requestTask, render, highlight = highlight
       }
       if (step.alone) break;
     }
-    if (steps.length > 0) (requestTask ?? requestIdle)(next);
+    if (left() > 0) (requestTask ?? requestIdle)(next);
   };
+  /** True when the next step compiles (it runs alone): only the general steps have any that do not. */
+  const peekAlone = (): boolean => warmth?.nextWanted() !== undefined || steps.length === 0 || (steps[0]?.alone ?? true);
   (requestTask ?? requestIdle)(next);
 }
