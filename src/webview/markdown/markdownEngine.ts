@@ -34,7 +34,10 @@ export interface StreamingEnv {
   coldLanguage?: (language: string) => boolean;
 }
 
-/** Marks the `<code>` of a finished block rendered plain while the page was behind (StreamingEnv.plainCode). */
+/**
+ * Marks the `<code>` of a finished block rendered plain while the page was behind or its grammar cold
+ * (StreamingEnv.plainCode, coldLanguage).
+ */
 export const PLAIN_CODE_CLASS = 'code-plain';
 
 function highlightFor(code: string, language: string, env: StreamingEnv | undefined, cold: boolean): string | undefined {

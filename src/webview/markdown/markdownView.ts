@@ -78,8 +78,9 @@ export class MarkdownView {
   /** The code block the open tail consists of, while it is one. */
   private openCode: OpenCodeBlock | undefined;
   /**
-   * Code blocks with lines shown plain while the page was behind (openCodeBlock.ts, plainCodeBlock.ts), each watched
-   * until it is highlighted. A long answer can leave hundreds far from the screen: a frame looks only at those near it.
+   * Code blocks with lines shown plain while the page was behind or their grammar cold (openCodeBlock.ts,
+   * plainCodeBlock.ts), each watched until it is highlighted. A long answer can leave hundreds far from the screen: a
+   * frame looks only at those near it.
    */
   private readonly plainCode = new Set<OpenCodeBlock | PlainCodeBlock>();
   /** Of those, the ones near the screen now (nearScreen.ts), in the order they came near: only these are highlighted. */
@@ -205,9 +206,9 @@ export class MarkdownView {
   };
 
   /**
-   * Highlights code shown plain while the page was behind, a group of lines at a time, while the frame's budget for
-   * that lasts: the blocks near the screen, in the order they came near (a block's own lines in order). The others
-   * wait until they come near (watchPlainCode).
+   * Highlights code shown plain while the page was behind (or its grammar cold, once warm), a group of lines at a time,
+   * while the frame's budget for that lasts: the blocks near the screen, in the order they came near (a block's own
+   * lines in order). The others wait until they come near (watchPlainCode).
    */
   private highlightPlainCode(): void {
     for (const block of this.nearCode) {

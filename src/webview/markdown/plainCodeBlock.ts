@@ -1,6 +1,6 @@
-// A finished code block that came in while the page was behind the stream: rendered as plain text
-// (StreamingEnv.plainCode) and highlighted whole once the page has caught up, as the open block's plain
-// lines are (openCodeBlock.ts). Most blocks of a long answer are short and arrive whole within a frame's
+// A finished code block that came in while the page was behind the stream, or whose grammar was not yet warm
+// (grammarWarmth.ts): rendered as plain text (StreamingEnv.plainCode, coldLanguage) and highlighted whole once the
+// page has caught up and the grammar is warm, as the open block's plain lines are (openCodeBlock.ts). Most blocks of a long answer are short and arrive whole within a frame's
 // text; highlighting them and parsing the highlighted HTML was a fifth of the page's rendering work for the
 // mixed answer of the bench (Chromium CPU profile in the editor), and text to read comes first.
 import { markBidiControls } from './bidi';
