@@ -21,6 +21,8 @@ export interface LayerCounts {
   failed: number;
   /** Full titles of the tests that passed only on a retry. */
   flaky: string[];
+  /** Each failure: the test's (or hook's) full title and the first line of its error. */
+  failures: string[];
   note?: string;
 }
 
@@ -31,6 +33,7 @@ export async function runMochaLayer(options: MochaLayerOptions): Promise<LayerCo
   // since the end of a long run's output is often all a CI log keeps.
   const retried = new Map<string, string>();
   const flaky: string[] = [];
+  const failed: string[] = [];
   let passes = 0;
   let failures = 0;
   let tests = 0;
@@ -46,12 +49,13 @@ export async function runMochaLayer(options: MochaLayerOptions): Promise<LayerCo
       else passes++;
     });
     // Hooks fail through 'fail' too: count every failure, not only tests.
-    runner.on('fail', (test: Mocha.Runnable) => {
+    runner.on('fail', (test: Mocha.Runnable, error: unknown) => {
       failures++;
+      failed.push(`${test.fullTitle()}: ${firstLine(error)}`);
       if (test instanceof Mocha.Test) tests++;
     });
   });
-  const counts: LayerCounts = { passed: passes, failed: failures + flaky.length, flaky };
+  const counts: LayerCounts = { passed: passes, failed: failures + flaky.length, flaky, failures: failed };
   if (flaky.length > 0) {
     const reasons = flaky.map((title) => `${title} [first attempt: ${retried.get(title)}]`);
     counts.note = `${flaky.length} passed only on retry (flaky counts as failed): ${reasons.join('; ')}`;

@@ -18,7 +18,7 @@ import { requireChromium } from './chromium';
 import { editorNames, editorReleases, ensureCodeServer, HarnessSetupError, vscodeVersionOf, type EditorName } from './codeServerInstall';
 import { runHostSuite } from './hostSuite';
 import { firstLine, runMochaLayer } from './mochaLayer';
-import { compiledTestsDir, projectRoot, testResultsDir } from './paths';
+import { compiledTestsDir, editorFailuresFile, projectRoot, testResultsDir } from './paths';
 import { registerCleanup } from './processes';
 
 interface LayerResult {
@@ -27,7 +27,12 @@ interface LayerResult {
   failed: number;
   durationMs: number;
   note?: string;
+  /** What failed, as mocha said it: printed again after the summary, and by runTests.ts at the very end. */
+  failures?: string[];
 }
+
+/** Lines of an in-host layer's failure report kept (mocha's: each failure's title, error and stack). */
+const HOST_FAILURE_LINES = 60;
 
 interface Args {
   host: boolean;
@@ -91,6 +96,7 @@ async function main(): Promise<number> {
   }
 
   fs.mkdirSync(testResultsDir, { recursive: true });
+  fs.rmSync(editorFailuresFile, { force: true });
   const results: LayerResult[] = [];
   const server = await startReferenceServer();
   const unregister = registerCleanup(() => server.close());
@@ -125,6 +131,8 @@ async function runHostLayer(baseUrl: string, editor: EditorName, grep: string | 
   console.log(`\n=== In-host tests in VS Code ${vscode} (mocha inside the real extension host of code-server ${editorReleases[editor].codeServer}) ===`);
   let passed = 0;
   let failed = 0;
+  // Mocha's report of the failures, from its "N failing" line on.
+  const failures: string[] = [];
   const result = await runHostSuite({
     editor,
     baseUrl,
@@ -135,12 +143,13 @@ async function runHostLayer(baseUrl: string, editor: EditorName, grep: string | 
       const failing = /^\s*(\d+) failing/.exec(line);
       if (passing) passed = Number(passing[1]);
       if (failing) failed = Number(failing[1]);
+      else if (failed > 0 && failures.length < HOST_FAILURE_LINES && line.trim() !== '' && !/^\s+at /.test(line)) failures.push(line);
     },
   });
   // A crash before mocha reported (or a timeout) still counts as a failure, and so does a run of no test.
   if (result.exitCode !== 0 && failed === 0) failed = 1;
   if (passed === 0 && failed === 0) return { name: `in-host ${vscode}`, passed, failed: 1, durationMs: result.durationMs, note: 'no test ran' };
-  return { name: `in-host ${vscode}`, passed, failed, durationMs: result.durationMs, note: result.exitCode !== 0 ? `exit code ${result.exitCode}` : undefined };
+  return { name: `in-host ${vscode}`, passed, failed, durationMs: result.durationMs, note: result.exitCode !== 0 ? `exit code ${result.exitCode}` : undefined, failures };
 }
 
 async function runE2eLayer(args: Args): Promise<LayerResult> {
@@ -184,6 +193,14 @@ function printSummary(results: LayerResult[], totalMs: number): void {
   console.log(`editor: ${sum('passed')} passed, ${sum('failed')} failed`);
   if (results.some((result) => result.failed > 0)) {
     console.log(`Screenshots and logs of failures: ${path.relative(process.cwd(), testResultsDir) || testResultsDir}/`);
+  }
+  const report = results
+    .filter((result) => (result.failures?.length ?? 0) > 0 || result.note !== undefined)
+    .map((result) => [`${result.name}:${result.note ? ` ${result.note}` : ''}`, ...(result.failures ?? []).map((line) => `  ${line.trim()}`)].join('\n'));
+  if (report.length > 0) {
+    const text = `Real-editor failures:\n${report.join('\n')}\n`;
+    console.log(`\n${text}`);
+    fs.writeFileSync(editorFailuresFile, text);
   }
 }
 

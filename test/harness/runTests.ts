@@ -15,7 +15,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { compiledTestsDir, projectRoot, testResultsDir } from './paths';
+import { compiledTestsDir, editorFailuresFile, projectRoot, testResultsDir } from './paths';
 
 /** How much longer a mocha test may take at the lowest priority than its own limit says. */
 export const TIMEOUT_FACTOR = 4;
@@ -64,6 +64,7 @@ async function main(): Promise<number> {
   process.stdout.write(fs.readFileSync(unitLog, 'utf8'));
   console.log(`\nUnit tests (mocha): ${unitCode === 0 ? 'ok' : `FAILED (exit code ${unitCode})`}`);
   console.log(`Real-editor tests: ${editorCode === 0 ? 'ok' : `FAILED (exit code ${editorCode})`}`);
+  if (editorCode !== 0 && fs.existsSync(editorFailuresFile)) process.stdout.write(fs.readFileSync(editorFailuresFile, 'utf8'));
   return unitCode !== 0 ? unitCode : editorCode;
 }
 

@@ -38,5 +38,7 @@ describe('harness: runMochaLayer judges a layer strictly', function () {
   it('counts passes and failures of a steady layer', () => {
     const counts = runLayer([path.join(fixtures, 'steady.fixture.js')]);
     assert.deepEqual({ passed: counts.passed, failed: counts.failed, flaky: counts.flaky }, { passed: 2, failed: 1, flaky: [] });
+    // Named with its error, for the summary printed at the very end of the run (runEditorTests.ts, runTests.ts).
+    assert.deepEqual(counts.failures, ['fixture: broken fails every time: broken']);
   });
 });
