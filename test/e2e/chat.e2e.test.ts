@@ -68,15 +68,35 @@ describe('flow: chat in the sidebar', () => {
     assert.equal(await world.chat.contentText(user), prompt);
   });
 
-  it('shows every row of a long table echo-1 streams, the last ones too (past 100 rows a streaming table updates less often)', async () => {
-    const rows = 150;
-    const prompt = `| n | square |\n|---|---|\n${Array.from({ length: rows }, (_, i) => `| ${i} | ${i * i} |`).join('\n')}`;
+  it('shows every row of a long table echo-1 streams, in segments whose columns line up with the header; a long word wraps within its cell', async () => {
+    // 250 rows of some 80 characters, over 20 KB: more than a frame renders (FRAME_BUDGET_CHARS), so the table grows
+    // over several frames and past TABLE_SEGMENT_ROWS rows, and goes on in segments (segmentedTable.ts).
+    const rows = 250;
+    const long = 'Supercalifragilisticexpialidocious'.repeat(3);
+    const cell = (i: number): string => (i === 220 ? long : `row ${i} of the table, with a few words to wrap`);
+    const prompt = `| n | square | text |\n|---|---:|---|\n${Array.from({ length: rows }, (_, i) => `| ${i} | ${i * i} | ${cell(i)} |`).join('\n')}`;
     const before = await world.chat.messages('assistant').count();
     await world.chat.send(prompt);
     const answer = await world.chat.assistantMessage(before, 'done');
-    const cells = await answer.locator('.content tbody tr').evaluateAll((trs) => trs.map((tr) => tr.textContent?.replace(/\s+/g, ' ').trim()));
-    assert.equal(cells.length, rows);
-    assert.equal(cells.at(-1), `${rows - 1} ${(rows - 1) ** 2}`);
+    const shown = await answer.locator('.content .table-scroll').evaluate((box) => {
+      const tables = Array.from(box.querySelectorAll('table'));
+      const edges = (row: HTMLTableRowElement): string => Array.from(row.cells, (c) => { const r = c.getBoundingClientRect(); return `${r.left.toFixed(1)}-${r.right.toFixed(1)}`; }).join(' ');
+      const header = edges(tables[0].tHead!.rows[0]);
+      const rows = tables.flatMap((table) => Array.from(table.tBodies[0]?.rows ?? []));
+      const wide = rows.find((row) => row.textContent?.includes('Supercalifragilistic'))?.cells[2];
+      return {
+        tables: tables.length,
+        cells: rows.map((row) => row.textContent?.replace(/\s+/g, ' ').trim()),
+        misaligned: rows.filter((row) => edges(row) !== header).length,
+        overflow: wide === undefined ? -1 : wide.scrollWidth - wide.clientWidth,
+      };
+    });
+    assert.equal(shown.cells.length, rows);
+    assert.equal(shown.cells[0], '0 0 row 0 of the table, with a few words to wrap');
+    assert.equal(shown.cells.at(-1), `${rows - 1} ${(rows - 1) ** 2} row ${rows - 1} of the table, with a few words to wrap`);
+    assert.ok(shown.tables >= 2, `${shown.tables} table(s): the table did not go on in segments`);
+    assert.equal(shown.misaligned, 0, 'rows whose cells do not line up with the header');
+    assert.ok(shown.overflow >= 0 && shown.overflow <= 1, `the long word spills ${shown.overflow} px out of its cell`);
   });
 
   it("only the last message shows its actions at rest; an earlier one's show while the pointer is on it or focus is in it", async () => {

@@ -19,6 +19,7 @@ import { TextQueue } from './growingText';
 import { OpenCodeBlock } from './openCodeBlock';
 import { PlainCodeBlock } from './plainCodeBlock';
 import type { Sanitize } from './sanitizer';
+import { SegmentedTable } from './segmentedTable';
 import type { ContainerKind, RenderUpdate, StreamingMarkdownRenderer } from './streamingRenderer';
 
 const BLOCKS_PER_CHUNK = 16;
@@ -33,11 +34,12 @@ const BLOCKS_PER_CHUNK = 16;
 export const CHUNK_TEXT_CHARS = 600;
 /**
  * The browser lays a table out whole whenever a row is added (Chromium; `table-layout: fixed`, cells that
- * do not wrap and containment on the body or the scroll box did not change that, measured), so
- * each update of a long open table costs more the longer it is. From this many rows on, while the view
- * keeps up with the stream, the table is updated at most every LONG_TABLE_UPDATE_MS (its rows then
- * arrive a few at a time; a model writes a row in about that time anyway), and at once when the answer
- * ends. A view behind the stream (more waiting than a frame renders) renders every frame, as always.
+ * do not wrap and containment on the body or the scroll box did not change that, measured); a streaming
+ * table goes on in segments (segmentedTable.ts), so an update lays out the last one, up to
+ * TABLE_SEGMENT_ROWS rows, and paints what changed. From this many rows on, while the view keeps up with
+ * the stream, the table is updated at most every LONG_TABLE_UPDATE_MS (its rows then arrive a few at a
+ * time; a model writes a row in about that time anyway): fewer frames, each of a few rows. At once when
+ * the answer ends. A view behind the stream (more waiting than a frame renders) renders every frame, as always.
  */
 export const LONG_TABLE_ROWS = 100;
 /**
@@ -55,8 +57,10 @@ interface OpenElement {
   kind: ContainerKind;
   /** The nodes the container was created as (its element and the line break after it). */
   nodes: Node[];
-  /** Where its children go: the element itself, or a table's body. */
+  /** Where its children go: the element itself, or the body of a table's last segment. */
   parent: HTMLElement;
+  /** A table's rows, in segments (segmentedTable.ts). */
+  table?: SegmentedTable;
 }
 
 export class MarkdownView {
@@ -344,8 +348,14 @@ export class MarkdownView {
     if (this.budget.isBehind || this.metCold) {
       for (const block of PlainCodeBlock.in(fragment, this.sanitize, this.renderer.work)) this.watchPlainCode(block);
     }
-    if (this.open.length > 0) {
-      this.parent().append(fragment);
+    const holder = this.open.at(-1);
+    if (holder?.table) {
+      this.count(holder.table.append(fragment));
+      holder.parent = holder.table.body;
+      return;
+    }
+    if (holder) {
+      holder.parent.append(fragment);
       this.count(1);
       return;
     }
@@ -378,11 +388,17 @@ export class MarkdownView {
     if (element === null) {
       throw new Error(`Model Access: an empty ${kind} container`);
     }
-    const parent = kind === 'table' ? element.querySelector('tbody') ?? element : element;
     const nodes = Array.from(fragment.childNodes);
     this.parent().append(fragment);
     this.count(1);
-    this.open.push({ kind, nodes, parent });
+    const table = kind === 'table' ? element.querySelector('table') : null;
+    const body = table?.tBodies[0];
+    if (table === null || body === undefined) {
+      this.open.push({ kind, nodes, parent: element });
+      return;
+    }
+    const segmented = new SegmentedTable(table, body);
+    this.open.push({ kind, nodes, parent: body, table: segmented });
   }
 
   private closeContainer(): void {
@@ -393,7 +409,7 @@ export class MarkdownView {
   }
 
   private longTableOpen(): boolean {
-    return this.open.some((element) => element.kind === 'table' && element.parent.childElementCount >= LONG_TABLE_ROWS);
+    return this.open.some((element) => element.table !== undefined && element.table.rows >= LONG_TABLE_ROWS);
   }
 
   /**

@@ -18,13 +18,24 @@ export function sanitizeToElement(html: string, window: Window = createWindow())
 
 /**
  * The HTML of `elements` as a full render would have it: a code block that streamed in groups its
- * settled lines in block-level `.code-lines` spans (openCodeBlock.ts), which show as one flow.
+ * settled lines in block-level `.code-lines` spans (openCodeBlock.ts), which show as one flow; a table
+ * that streamed in segments (segmentedTable.ts) is one table, with the first segment's header.
  */
 export function renderedHtml(...elements: Element[]): string {
   return elements.map((element) => {
     const copy = element.cloneNode(true) as Element;
     for (const group of Array.from(copy.querySelectorAll('span.code-lines'))) {
       group.replaceWith(...Array.from(group.childNodes));
+    }
+    const segments = Array.from(copy.querySelectorAll<HTMLTableElement>('table.table-segment'));
+    for (const first of segments.filter((segment) => segment.tHead !== null)) {
+      for (let next = first.nextElementSibling; next !== null && segments.includes(next as HTMLTableElement) && (next as HTMLTableElement).tHead === null; next = first.nextElementSibling) {
+        first.tBodies[0].append(...Array.from(next.querySelector('tbody')?.childNodes ?? []));
+        next.remove();
+      }
+      first.querySelector(':scope > colgroup')?.remove();
+      first.removeAttribute('class');
+      first.removeAttribute('style');
     }
     copy.normalize();
     return copy.innerHTML;
