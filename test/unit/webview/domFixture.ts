@@ -41,3 +41,15 @@ export function renderedHtml(...elements: Element[]): string {
     return copy.innerHTML;
   }).join('');
 }
+
+/** What a view shows of its text (its chunks and tail), as renderedHtml has it. */
+export function shownHtml(container: HTMLElement): string {
+  return renderedHtml(...Array.from(container.querySelectorAll('.md-chunk, .md-tail')));
+}
+
+/** A full render of `text` by `render`, sanitized as the view sanitizes, as renderedHtml has it. */
+export function fullRenderHtml(window: Window, render: (text: string) => string, text: string): string {
+  const whole = window.document.createElement('div');
+  whole.append(createSanitizer(window)(render(text)));
+  return renderedHtml(whole);
+}

@@ -6,7 +6,7 @@ import { FRAME_BUDGET_CHARS } from '../../../../src/webview/frameBudget';
 import { LONG_TABLE_ROWS, LONG_TABLE_UPDATE_MS, MarkdownView } from '../../../../src/webview/markdown/markdownView';
 import { createSanitizer } from '../../../../src/webview/markdown/sanitizer';
 import { StreamingMarkdownRenderer } from '../../../../src/webview/markdown/streamingRenderer';
-import { createWindow, renderedHtml } from '../domFixture';
+import { createWindow, fullRenderHtml, shownHtml } from '../domFixture';
 import { HtmlAssembler, md } from './streamFixture';
 
 const window = createWindow();
@@ -56,13 +56,7 @@ function stream(rows: number, perFrame: (frame: number, text: string) => string)
   return result;
 }
 
-function fullRender(text: string): string {
-  const whole = window.document.createElement('div');
-  whole.append(sanitize(md.render(text)));
-  return renderedHtml(whole);
-}
-
-const shownHtml = (container: HTMLElement): string => renderedHtml(...Array.from(container.querySelectorAll('.md-chunk, .md-tail')));
+const fullRender = (text: string): string => fullRenderHtml(window, (source) => md.render(source), text);
 
 describe('webview/markdown: a long streaming table is laid out at most every LONG_TABLE_UPDATE_MS', () => {
   it('a row a frame (the view keeps up): every frame while the table is short, then at most one in LONG_TABLE_UPDATE_MS; the end is a full render', () => {

@@ -7,7 +7,7 @@ import { MarkdownView } from '../../../../src/webview/markdown/markdownView';
 import { createSanitizer } from '../../../../src/webview/markdown/sanitizer';
 import { TABLE_SEGMENT_CLASS, TABLE_SEGMENT_ROWS } from '../../../../src/webview/markdown/segmentedTable';
 import { StreamingMarkdownRenderer } from '../../../../src/webview/markdown/streamingRenderer';
-import { createWindow, renderedHtml } from '../domFixture';
+import { createWindow, fullRenderHtml, shownHtml } from '../domFixture';
 import { md } from './streamFixture';
 
 const window = createWindow();
@@ -42,13 +42,7 @@ function stream(text: string, perFrame: number): HTMLElement {
   return container;
 }
 
-function fullRender(text: string): string {
-  const whole = window.document.createElement('div');
-  whole.append(sanitize(md.render(text)));
-  return renderedHtml(whole);
-}
-
-const shownHtml = (container: HTMLElement): string => renderedHtml(...Array.from(container.querySelectorAll('.md-chunk, .md-tail')));
+const fullRender = (text: string): string => fullRenderHtml(window, (source) => md.render(source), text);
 const segmentsOf = (container: HTMLElement): HTMLTableElement[] => Array.from(container.querySelectorAll('table'));
 
 describe('webview/markdown: a streaming table in segments of TABLE_SEGMENT_ROWS rows', () => {
