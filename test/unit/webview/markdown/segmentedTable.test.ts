@@ -75,6 +75,18 @@ describe('webview/markdown: a streaming table in segments of TABLE_SEGMENT_ROWS 
     });
   }
 
+  it('a reopened message (its whole text set at once, rendered a frame\'s budget at a time) goes in segments too', () => {
+    const rows = 3 * TABLE_SEGMENT_ROWS;
+    const text = table(rows);
+    let clock = 0;
+    const container = window.document.createElement('div');
+    const view = new MarkdownView(container, new StreamingMarkdownRenderer(md), sanitize, () => clock);
+    view.setText(text);
+    while (view.update(true)) clock += 16;
+    assert.equal(segmentsOf(container).length, 3);
+    assert.equal(shownHtml(container), fullRender(text));
+  });
+
   it('in a quote too', () => {
     const rows = 2 * TABLE_SEGMENT_ROWS + 5;
     const text = table(rows, '> ');
