@@ -31,7 +31,7 @@ interface LayerResult {
   failures?: string[];
 }
 
-/** Lines of an in-host layer's failure report kept (mocha's: each failure's title, error and stack). */
+/** Lines of an in-host layer's failure report kept (mocha's: each failure's title and error; its stack lines are left out). */
 const HOST_FAILURE_LINES = 60;
 
 interface Args {
