@@ -68,7 +68,7 @@ describe('flow: chat in the sidebar', () => {
     assert.equal(await world.chat.contentText(user), prompt);
   });
 
-  it('shows every row of a long table echo-1 streams, in segments whose columns line up with the header; a long word wraps within its cell', async () => {
+  it('shows every row of a long table echo-1 streams, in segments whose columns line up with the header, each with its column headers for a screen reader; a long word wraps within its cell', async () => {
     // 250 rows of some 80 characters, over 20 KB: more than a frame renders (FRAME_BUDGET_CHARS), so the table grows
     // over several frames and past TABLE_SEGMENT_ROWS rows, and goes on in segments (segmentedTable.ts).
     const rows = 250;
@@ -86,6 +86,8 @@ describe('flow: chat in the sidebar', () => {
       const wide = rows.find((row) => row.textContent?.includes('Supercalifragilistic'))?.cells[2];
       return {
         tables: tables.length,
+        // Each later segment's copy of the header row, for screen readers: of no height.
+        headHeights: tables.slice(1).map((table) => table.tHead?.getBoundingClientRect().height ?? -1),
         cells: rows.map((row) => row.textContent?.replace(/\s+/g, ' ').trim()),
         misaligned: rows.filter((row) => edges(row) !== header).length,
         overflow: wide === undefined ? -1 : wide.scrollWidth - wide.clientWidth,
@@ -97,6 +99,9 @@ describe('flow: chat in the sidebar', () => {
     assert.ok(shown.tables >= 2, `${shown.tables} table(s): the table did not go on in segments`);
     assert.equal(shown.misaligned, 0, 'rows whose cells do not line up with the header');
     assert.ok(shown.overflow >= 0 && shown.overflow <= 1, `the long word spills ${shown.overflow} px out of its cell`);
+    assert.deepEqual(shown.headHeights, shown.headHeights.map(() => 0), 'the later segments\' header copies take no room');
+    // Every segment a table with its column headers, as a screen reader meets it (Playwright's reading of the roles).
+    assert.equal(await answer.getByRole('columnheader', { name: 'square' }).count(), shown.tables);
   });
 
   it("only the last message shows its actions at rest; an earlier one's show while the pointer is on it or focus is in it", async () => {

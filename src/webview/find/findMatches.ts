@@ -1,6 +1,7 @@
 // Where a text occurs in rendered messages, as DOM Ranges. Reads the DOM only: it never splits or
 // wraps a text node, so the streaming renderer's in-place updates are not disturbed.
 import { fold, foldWithMap } from '../../shared/textFold';
+import { SEGMENT_HEAD_CLASS } from '../markdown/segmentedTable';
 
 /** Matches in one search; more are not counted (a one-letter query in a long chat). */
 export const MAX_FIND_MATCHES = 1000;
@@ -20,8 +21,12 @@ export function findMatches(containers: Iterable<Element>, query: string, limit 
     const nodes: Text[] = [];
     const starts: number[] = [];
     let text = '';
-    const walker = doc.createTreeWalker(container, 4 /* NodeFilter.SHOW_TEXT */);
+    // Elements too, to leave out the text no one sees: a table segment's header copy, for screen readers.
+    const walker = doc.createTreeWalker(container, 1 | 4 /* NodeFilter.SHOW_ELEMENT | SHOW_TEXT */, {
+      acceptNode: (node) => ((node as Element).classList?.contains(SEGMENT_HEAD_CLASS) ? 2 /* FILTER_REJECT */ : 1 /* FILTER_ACCEPT */),
+    });
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.nodeType !== 3 /* TEXT_NODE */) continue;
       nodes.push(node as Text);
       starts.push(text.length);
       text += (node as Text).data;

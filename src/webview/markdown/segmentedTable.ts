@@ -11,12 +11,20 @@
 // gave the table's first rows; a later, wider cell wraps within its column (`overflow-wrap: anywhere` in chat.css)
 // instead of widening it, and resizing the view leaves them as they are (the scroll box scrolls sideways).
 // A table that cannot be measured (not laid out: a hidden page, or no header) stays one table.
+//
+// Each later segment holds a copy of the header row, of no height (chat.css), so that a screen reader meets a data table
+// with its column headers: without one, Chromium took a segment for a table used for layout and read its rows as text
+// (its accessibility tree, checked through the DevTools protocol). Find in the chat skips the copies, and text selection
+// leaves them out.
 
 /** Rows in a segment of a streaming table. */
 export const TABLE_SEGMENT_ROWS = 100;
 
 /** The class a table gets once its columns are fixed to the first segment's widths (chat.css). */
 export const TABLE_SEGMENT_CLASS = 'table-segment';
+
+/** The class of a later segment's copy of the header row, there for screen readers only (chat.css, findMatches.ts). */
+export const SEGMENT_HEAD_CLASS = 'table-segment-head';
 
 export class SegmentedTable {
   /** Rows so far, in all segments. */
@@ -86,7 +94,9 @@ export class SegmentedTable {
     const doc = this.table.ownerDocument;
     const segment = doc.createElement('table');
     this.segmentBody = doc.createElement('tbody');
-    segment.append(this.segmentBody);
+    const head = this.table.tHead?.cloneNode(true) as HTMLTableSectionElement | undefined;
+    head?.classList.add(SEGMENT_HEAD_CLASS);
+    segment.append(...(head ? [head] : []), this.segmentBody);
     this.fix(segment);
     this.lastSegment.after(segment);
     this.lastSegment = segment;

@@ -1,6 +1,7 @@
 // A jsdom window for webview tests, and a sanitize-and-serialize helper built on it.
 import { JSDOM, type DOMWindow } from 'jsdom';
 import { createSanitizer } from '../../../src/webview/markdown/sanitizer';
+import { SEGMENT_HEAD_CLASS } from '../../../src/webview/markdown/segmentedTable';
 
 export type TestWindow = DOMWindow & Window;
 
@@ -28,10 +29,13 @@ export function renderedHtml(...elements: Element[]): string {
       group.replaceWith(...Array.from(group.childNodes));
     }
     const segments = Array.from(copy.querySelectorAll<HTMLTableElement>('table.table-segment'));
-    for (const first of segments.filter((segment) => segment.tHead !== null)) {
-      for (let next = first.nextElementSibling; next !== null && segments.includes(next as HTMLTableElement) && (next as HTMLTableElement).tHead === null; next = first.nextElementSibling) {
-        first.tBodies[0].append(...Array.from(next.querySelector('tbody')?.childNodes ?? []));
-        next.remove();
+    // A later segment: its header is the copy for screen readers (segmentedTable.ts).
+    const later = (segment: Element | null): boolean =>
+      segments.includes(segment as HTMLTableElement) && (segment as HTMLTableElement).tHead?.classList.contains(SEGMENT_HEAD_CLASS) === true;
+    for (const first of segments.filter((segment) => !later(segment))) {
+      for (let next = first.nextElementSibling; later(next); next = first.nextElementSibling) {
+        first.tBodies[0].append(...Array.from((next as HTMLTableElement).tBodies[0]?.childNodes ?? []));
+        next?.remove();
       }
       first.querySelector(':scope > colgroup')?.remove();
       first.removeAttribute('class');

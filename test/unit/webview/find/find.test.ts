@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { TranscriptMessage } from '../../../../src/shared/protocol';
 import { findMatches } from '../../../../src/webview/find/findMatches';
 import { createFindHighlighter, FIND_CURRENT_HIGHLIGHT, FIND_HIGHLIGHT } from '../../../../src/webview/find/findHighlights';
+import { SEGMENT_HEAD_CLASS } from '../../../../src/webview/markdown/segmentedTable';
 import { createWindow } from '../domFixture';
 import { createAppHarness, key, stateMessage, type AppHarness } from '../appHarness';
 
@@ -33,6 +34,16 @@ describe('Find in chat (jsdom)', () => {
     assert.deepEqual(findMatches([root], '   '), []);
     assert.deepEqual(findMatches([root], '.*'), [], 'the query is text, not a pattern');
     assert.equal(findMatches([root], 'e', 2).length, 2, 'stops at the limit');
+  });
+
+  it('leaves out the header copies of a streamed table\'s later segments (there for screen readers, of no height)', () => {
+    const doc = createWindow().document;
+    const root = doc.createElement('div');
+    const head = '<thead><tr><th>Name</th></tr></thead>';
+    root.innerHTML = `<table>${head}<tbody><tr><td>first name</td></tr></tbody></table>`
+      + `<table>${head.replace('<thead>', `<thead class="${SEGMENT_HEAD_CLASS}">`)}<tbody><tr><td>last</td></tr></tbody></table>`;
+    assert.deepEqual(findMatches([root], 'name').map((range) => range.toString()), ['Name', 'name']);
+    assert.deepEqual(findMatches([root], 'last').map((range) => range.toString()), ['last']);
   });
 
   it('uses CSS highlights when the browser has them: every match, and the current one', () => {
