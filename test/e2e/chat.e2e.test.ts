@@ -88,6 +88,8 @@ describe('flow: chat in the sidebar', () => {
         tables: tables.length,
         // Each later segment's copy of the header row, for screen readers: of no height.
         headHeights: tables.slice(1).map((table) => table.tHead?.getBoundingClientRect().height ?? -1),
+        // ... and not selectable: a copy of the table holds its header once.
+        headsSelectable: tables.slice(1).filter((table) => Array.from(table.tHead?.rows[0]?.cells ?? [], (c) => getComputedStyle(c).userSelect).some((value) => value !== 'none')).length,
         cells: rows.map((row) => row.textContent?.replace(/\s+/g, ' ').trim()),
         misaligned: rows.filter((row) => edges(row) !== header).length,
         overflow: wide === undefined ? -1 : wide.scrollWidth - wide.clientWidth,
@@ -100,6 +102,7 @@ describe('flow: chat in the sidebar', () => {
     assert.equal(shown.misaligned, 0, 'rows whose cells do not line up with the header');
     assert.ok(shown.overflow >= 0 && shown.overflow <= 1, `the long word spills ${shown.overflow} px out of its cell`);
     assert.deepEqual(shown.headHeights, shown.headHeights.map(() => 0), 'the later segments\' header copies take no room');
+    assert.equal(shown.headsSelectable, 0, 'header copies that text selection takes');
     // Every segment a table with its column headers, as a screen reader meets it (Playwright's reading of the roles).
     assert.equal(await answer.getByRole('columnheader', { name: 'square' }).count(), shown.tables);
   });

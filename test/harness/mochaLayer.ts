@@ -33,7 +33,7 @@ export async function runMochaLayer(options: MochaLayerOptions): Promise<LayerCo
   // since the end of a long run's output is often all a CI log keeps.
   const retried = new Map<string, string>();
   const flaky: string[] = [];
-  const failed: string[] = [];
+  const failureLines: string[] = [];
   let passes = 0;
   let failures = 0;
   let tests = 0;
@@ -51,11 +51,11 @@ export async function runMochaLayer(options: MochaLayerOptions): Promise<LayerCo
     // Hooks fail through 'fail' too: count every failure, not only tests.
     runner.on('fail', (test: Mocha.Runnable, error: unknown) => {
       failures++;
-      failed.push(`${test.fullTitle()}: ${firstLine(error)}`);
+      failureLines.push(`${test.fullTitle()}: ${firstLine(error)}`);
       if (test instanceof Mocha.Test) tests++;
     });
   });
-  const counts: LayerCounts = { passed: passes, failed: failures + flaky.length, flaky, failures: failed };
+  const counts: LayerCounts = { passed: passes, failed: failures + flaky.length, flaky, failures: failureLines };
   if (flaky.length > 0) {
     const reasons = flaky.map((title) => `${title} [first attempt: ${retried.get(title)}]`);
     counts.note = `${flaky.length} passed only on retry (flaky counts as failed): ${reasons.join('; ')}`;

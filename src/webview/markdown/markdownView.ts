@@ -57,8 +57,8 @@ interface OpenElement {
   kind: ContainerKind;
   /** The nodes the container was created as (its element and the line break after it). */
   nodes: Node[];
-  /** Where its children go: the element itself, or the body of a table's last segment. */
-  parent: HTMLElement;
+  /** Where its children go: the element itself, or the body of a table's last segment (a getter: it moves). */
+  readonly parent: HTMLElement;
   /** A table's rows, in segments (segmentedTable.ts). */
   table?: SegmentedTable;
 }
@@ -351,7 +351,6 @@ export class MarkdownView {
     const holder = this.open.at(-1);
     if (holder?.table) {
       this.count(holder.table.append(fragment));
-      holder.parent = holder.table.body;
       return;
     }
     if (holder) {
@@ -398,7 +397,7 @@ export class MarkdownView {
       return;
     }
     const segmented = new SegmentedTable(table, body);
-    this.open.push({ kind, nodes, parent: body, table: segmented });
+    this.open.push({ kind, nodes, table: segmented, get parent() { return segmented.body; } });
   }
 
   private closeContainer(): void {

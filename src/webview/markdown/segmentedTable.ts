@@ -57,9 +57,12 @@ export class SegmentedTable {
   append(fragment: DocumentFragment): number {
     let operations = 0;
     let group: Node[] = [];
+    // Measuring makes the browser lay the page out: tried once a call, not for each row, while it cannot be done.
+    let canSplit = true;
     for (const node of Array.from(fragment.childNodes)) {
       if (node.nodeType === node.ELEMENT_NODE) {
-        if (this.segmentRows >= TABLE_SEGMENT_ROWS && this.measured()) {
+        if (canSplit && this.segmentRows >= TABLE_SEGMENT_ROWS) canSplit = this.measured();
+        if (canSplit && this.segmentRows >= TABLE_SEGMENT_ROWS) {
           operations += this.flush(group) + this.newSegment();
           group = [];
         }
@@ -79,7 +82,7 @@ export class SegmentedTable {
 
   /**
    * True once the columns' widths are known: measured the first time this is asked, and the first segment fixed to
-   * them. False (the rows stay in the last segment; asked again for the next row) while they cannot be measured.
+   * them. False (the rows stay in the last segment; asked again with the next rows) while they cannot be measured.
    */
   private measured(): boolean {
     if (this.widths !== undefined) return true;

@@ -110,6 +110,16 @@ describe('webview/markdown: a streaming table in segments of TABLE_SEGMENT_ROWS 
     assert.equal(shownHtml(container), fullRender(text));
   });
 
+  it('a table that cannot be measured is measured once a frame, not once a row (measuring makes the browser lay out)', () => {
+    laidOut = false;
+    const rows = 3 * TABLE_SEGMENT_ROWS;
+    const container = stream(table(rows), FRAME_BUDGET_CHARS);
+    assert.equal(segmentsOf(container).length, 1);
+    // The rows past the first segment came some 50 a frame: once a row, that would be 200 times.
+    const times = measured / WIDTHS.length;
+    assert.ok(times >= 1 && times <= 10, `measured ${times} times`);
+  });
+
   it('a frame that brings more rows than a segment holds fills segments in turn', () => {
     const rows = 5 * TABLE_SEGMENT_ROWS;
     // The first segment row by row, then the rest in one frame (a page far behind).
