@@ -107,6 +107,37 @@ describe('flow: chat in the sidebar', () => {
     assert.equal(await answer.getByRole('columnheader', { name: 'square' }).count(), shown.tables);
   });
 
+  it('shows every item of a long list echo-1 streams, in segments that read as one list: no gap where one ends, the numbers going on', async () => {
+    // 250 items of some 80 characters: over 20 KB, rendered over several frames and past LIST_SEGMENT_ITEMS items, so the
+    // list goes on in segments (segmentedList.ts). The numbers start at 3, as the model wrote them.
+    const items = 250;
+    const prompt = Array.from({ length: items }, (_, i) => `${i + 3}. item ${i + 3} of the list, with a few words to wrap at the view's width`).join('\n');
+    const before = await world.chat.messages('assistant').count();
+    await world.chat.send(prompt);
+    const answer = await world.chat.assistantMessage(before, 'done');
+    const shown = await answer.locator('.content').evaluate((content) => {
+      const lists = Array.from(content.querySelectorAll('ol'));
+      const boxes = lists.flatMap((list) => Array.from(list.children, (item) => item.getBoundingClientRect()));
+      // The space from each item to the next, and their left edges: the same across a segment's end as within one.
+      const gaps = boxes.slice(1).map((box, i) => Math.round((box.top - boxes[i].bottom) * 10) / 10);
+      return {
+        lists: lists.length,
+        starts: lists.map((list) => list.start),
+        sizes: lists.map((list) => list.children.length),
+        items: lists.flatMap((list) => Array.from(list.children, (item) => item.textContent?.trim())),
+        gaps: [...new Set(gaps)],
+        lefts: [...new Set(boxes.map((box) => box.left))],
+      };
+    });
+    assert.equal(shown.items.length, items);
+    assert.equal(shown.items[0], "item 3 of the list, with a few words to wrap at the view's width");
+    assert.equal(shown.items.at(-1), `item ${items + 2} of the list, with a few words to wrap at the view's width`);
+    assert.ok(shown.lists >= 2, `${shown.lists} list(s): the list did not go on in segments`);
+    assert.deepEqual(shown.starts, shown.sizes.map((_, i) => 3 + shown.sizes.slice(0, i).reduce((sum, size) => sum + size, 0)), 'each segment numbers on from the one before');
+    assert.equal(shown.gaps.length, 1, `the space between items differs: ${shown.gaps.join(', ')} px`);
+    assert.equal(shown.lefts.length, 1, `the items' left edges differ: ${shown.lefts.join(', ')}`);
+  });
+
   it("only the last message shows its actions at rest; an earlier one's show while the pointer is on it or focus is in it", async () => {
     const before = await world.chat.messages('assistant').count();
     await world.chat.send('first question');

@@ -19,6 +19,7 @@ import { TextQueue } from './growingText';
 import { OpenCodeBlock } from './openCodeBlock';
 import { PlainCodeBlock } from './plainCodeBlock';
 import type { Sanitize } from './sanitizer';
+import { SegmentedList } from './segmentedList';
 import { SegmentedTable } from './segmentedTable';
 import type { ContainerKind, RenderUpdate, StreamingMarkdownRenderer } from './streamingRenderer';
 
@@ -55,12 +56,15 @@ export const LONG_TABLE_UPDATE_MS = 100;
 
 interface OpenElement {
   kind: ContainerKind;
-  /** The nodes the container was created as (its element and the line break after it). */
-  nodes: Node[];
-  /** Where its children go: the element itself, or the body of a table's last segment (a getter: it moves). */
+  /**
+   * The nodes the container is, in document order: its element (a list: and its segments) and the line break after it
+   * (a getter for a list: its segments are added).
+   */
+  readonly nodes: readonly Node[];
+  /** Where its children go: the element itself, or the last segment of a table (its body) or list (a getter: it moves). */
   readonly parent: HTMLElement;
-  /** A table's rows, in segments (segmentedTable.ts). */
-  table?: SegmentedTable;
+  /** A table's rows or a list's items, in segments (segmentedTable.ts, segmentedList.ts). */
+  segments?: SegmentedTable | SegmentedList;
 }
 
 export class MarkdownView {
@@ -349,8 +353,8 @@ export class MarkdownView {
       for (const block of PlainCodeBlock.in(fragment, this.sanitize, this.renderer.work)) this.watchPlainCode(block);
     }
     const holder = this.open.at(-1);
-    if (holder?.table) {
-      this.count(holder.table.append(fragment));
+    if (holder?.segments) {
+      this.count(holder.segments.append(fragment));
       return;
     }
     if (holder) {
@@ -390,6 +394,17 @@ export class MarkdownView {
     const nodes = Array.from(fragment.childNodes);
     this.parent().append(fragment);
     this.count(1);
+    if (kind === 'list') {
+      const list = new SegmentedList(element);
+      const at = nodes.indexOf(element);
+      this.open.push({
+        kind,
+        segments: list,
+        get nodes() { return [...nodes.slice(0, at), ...list.segments, ...nodes.slice(at + 1)]; },
+        get parent() { return list.body; },
+      });
+      return;
+    }
     const table = kind === 'table' ? element.querySelector('table') : null;
     const body = table?.tBodies[0];
     if (table === null || body === undefined) {
@@ -397,7 +412,7 @@ export class MarkdownView {
       return;
     }
     const segmented = new SegmentedTable(table, body);
-    this.open.push({ kind, nodes, table: segmented, get parent() { return segmented.body; } });
+    this.open.push({ kind, nodes, segments: segmented, get parent() { return segmented.body; } });
   }
 
   private closeContainer(): void {
@@ -408,7 +423,7 @@ export class MarkdownView {
   }
 
   private longTableOpen(): boolean {
-    return this.open.some((element) => element.table !== undefined && element.table.rows >= LONG_TABLE_ROWS);
+    return this.open.some((element) => element.kind === 'table' && (element.segments?.count ?? 0) >= LONG_TABLE_ROWS);
   }
 
   /**
@@ -477,7 +492,7 @@ export class MarkdownView {
    * A top-level block in the tail is finished. When the tail holds just it, the tail becomes the
    * current chunk in place (nothing moves) and a new tail follows; otherwise its nodes move.
    */
-  private settleTail(nodes: Node[]): void {
+  private settleTail(nodes: readonly Node[]): void {
     const held = Array.from(this.tail.childNodes);
     if (held.length === nodes.length && held.every((node, i) => node === nodes[i])) {
       this.tail.className = 'md-chunk';

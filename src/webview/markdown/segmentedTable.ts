@@ -16,6 +16,7 @@
 // with its column headers: without one, Chromium took a segment for a table used for layout and read its rows as text
 // (its accessibility tree, checked through the DevTools protocol). Find in the chat skips the copies, and text selection
 // leaves them out.
+import { Segments } from './segments';
 
 /** Rows in a segment of a streaming table. */
 export const TABLE_SEGMENT_ROWS = 100;
@@ -26,12 +27,8 @@ export const TABLE_SEGMENT_CLASS = 'table-segment';
 /** The class of a later segment's copy of the header row, there for screen readers only (chat.css, findMatches.ts). */
 export const SEGMENT_HEAD_CLASS = 'table-segment-head';
 
-export class SegmentedTable {
-  /** Rows so far, in all segments. */
-  private allRows: number;
-  private segmentRows: number;
+export class SegmentedTable extends Segments<HTMLTableSectionElement> {
   private widths: number[] | undefined;
-  private segmentBody: HTMLTableSectionElement;
   private lastSegment: HTMLTableElement;
 
   /** `table`: the table as rendered so far (its header and `body`), already in the document. */
@@ -39,52 +36,15 @@ export class SegmentedTable {
     private readonly table: HTMLTableElement,
     body: HTMLTableSectionElement,
   ) {
-    this.segmentBody = body;
+    super(body, TABLE_SEGMENT_ROWS);
     this.lastSegment = table;
-    this.segmentRows = this.allRows = body.rows.length;
-  }
-
-  /** Where the rows go now: the last segment's body. */
-  get body(): HTMLTableSectionElement {
-    return this.segmentBody;
-  }
-
-  get rows(): number {
-    return this.allRows;
-  }
-
-  /** Appends the rows of `fragment` (and the text between them), a new segment each TABLE_SEGMENT_ROWS rows. The DOM operations it took. */
-  append(fragment: DocumentFragment): number {
-    let operations = 0;
-    let group: Node[] = [];
-    // Measuring makes the browser lay the page out: tried once a call, not for each row, while it cannot be done.
-    let canSplit = true;
-    for (const node of Array.from(fragment.childNodes)) {
-      if (node.nodeType === node.ELEMENT_NODE) {
-        if (canSplit && this.segmentRows >= TABLE_SEGMENT_ROWS) canSplit = this.measured();
-        if (canSplit && this.segmentRows >= TABLE_SEGMENT_ROWS) {
-          operations += this.flush(group) + this.newSegment();
-          group = [];
-        }
-        this.segmentRows++;
-        this.allRows++;
-      }
-      group.push(node);
-    }
-    return operations + this.flush(group);
-  }
-
-  private flush(group: Node[]): number {
-    if (group.length === 0) return 0;
-    this.segmentBody.append(...group);
-    return 1;
   }
 
   /**
    * True once the columns' widths are known: measured the first time this is asked, and the first segment fixed to
    * them. False (the rows stay in the last segment; asked again with the next rows) while they cannot be measured.
    */
-  private measured(): boolean {
+  protected override canSplit(): boolean {
     if (this.widths !== undefined) return true;
     this.widths = this.measure();
     if (this.widths === undefined) return false;
@@ -92,19 +52,18 @@ export class SegmentedTable {
     return true;
   }
 
-  /** Begins a segment below the last (the DOM operations it took). */
-  private newSegment(): number {
+  /** Begins a segment below the last. */
+  protected override newSegment(): HTMLTableSectionElement {
     const doc = this.table.ownerDocument;
     const segment = doc.createElement('table');
-    this.segmentBody = doc.createElement('tbody');
+    const body = doc.createElement('tbody');
     const head = this.table.tHead?.cloneNode(true) as HTMLTableSectionElement | undefined;
     head?.classList.add(SEGMENT_HEAD_CLASS);
-    segment.append(...(head ? [head] : []), this.segmentBody);
+    segment.append(...(head ? [head] : []), body);
     this.fix(segment);
     this.lastSegment.after(segment);
     this.lastSegment = segment;
-    this.segmentRows = 0;
-    return 1;
+    return body;
   }
 
   /** The header cells' widths, or undefined when any is 0 (the table is not laid out). */

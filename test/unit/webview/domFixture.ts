@@ -1,6 +1,7 @@
 // A jsdom window for webview tests, and a sanitize-and-serialize helper built on it.
 import { JSDOM, type DOMWindow } from 'jsdom';
 import { createSanitizer } from '../../../src/webview/markdown/sanitizer';
+import { LIST_CONTINUED_CLASS, LIST_SEGMENT_CLASS } from '../../../src/webview/markdown/segmentedList';
 import { SEGMENT_HEAD_CLASS } from '../../../src/webview/markdown/segmentedTable';
 
 export type TestWindow = DOMWindow & Window;
@@ -20,7 +21,8 @@ export function sanitizeToElement(html: string, window: Window = createWindow())
 /**
  * The HTML of `elements` as a full render would have it: a code block that streamed in groups its
  * settled lines in block-level `.code-lines` spans (openCodeBlock.ts), which show as one flow; a table
- * that streamed in segments (segmentedTable.ts) is one table, with the first segment's header.
+ * that streamed in segments (segmentedTable.ts) is one table, with the first segment's header; a list, one list
+ * (segmentedList.ts).
  */
 export function renderedHtml(...elements: Element[]): string {
   return elements.map((element) => {
@@ -40,6 +42,14 @@ export function renderedHtml(...elements: Element[]): string {
       first.querySelector(':scope > colgroup')?.remove();
       first.removeAttribute('class');
       first.removeAttribute('style');
+    }
+    for (const first of Array.from(copy.querySelectorAll(`.${LIST_CONTINUED_CLASS}:not(.${LIST_SEGMENT_CLASS})`))) {
+      for (let next = first.nextElementSibling; next?.classList.contains(LIST_SEGMENT_CLASS); next = first.nextElementSibling) {
+        first.append(...Array.from(next.childNodes));
+        next.remove();
+      }
+      first.classList.remove(LIST_CONTINUED_CLASS);
+      if (first.classList.length === 0) first.removeAttribute('class');
     }
     copy.normalize();
     return copy.innerHTML;
