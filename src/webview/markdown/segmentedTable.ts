@@ -29,7 +29,6 @@ export const SEGMENT_HEAD_CLASS = 'table-segment-head';
 
 export class SegmentedTable extends Segments<HTMLTableSectionElement> {
   private widths: number[] | undefined;
-  private lastSegment: HTMLTableElement;
 
   /** `table`: the table as rendered so far (its header and `body`), already in the document. */
   constructor(
@@ -37,7 +36,6 @@ export class SegmentedTable extends Segments<HTMLTableSectionElement> {
     body: HTMLTableSectionElement,
   ) {
     super(body, TABLE_SEGMENT_ROWS);
-    this.lastSegment = table;
   }
 
   /**
@@ -61,8 +59,8 @@ export class SegmentedTable extends Segments<HTMLTableSectionElement> {
     head?.classList.add(SEGMENT_HEAD_CLASS);
     segment.append(...(head ? [head] : []), body);
     this.fix(segment);
-    this.lastSegment.after(segment);
-    this.lastSegment = segment;
+    // (After the last segment: the table its body, where the rows went so far, is in.)
+    this.body.parentElement?.after(segment);
     return body;
   }
 
