@@ -45,9 +45,10 @@ export const FRAME_BUDGET_MS = 6;
  * against 7; in the page layer (two runs) still no task over 50 ms. Traced, the long tasks left in the
  * editor ran 6–20 ms on a CPU (README): what stretches them is not this budget.
  *
- * Not for what goes into an open table or list: that stays within FRAME_BUDGET_CHARS a frame (nextSlice).
- * The growing block is never skipped (markdownView.ts): the browser styles every row or item added and
- * lays it out in that frame (a table whole). Traced in the editor, a full-speed 30 KB table behind the stream got ~300 rows
+ * Not for what goes into an open table: that stays within FRAME_BUDGET_CHARS a frame (nextSlice).
+ * The growing block is never skipped (markdownView.ts): the browser styles every row added and lays it
+ * out in that frame (a table's last segment whole). (A list's segments but the last are skipped like chunks:
+ * markdownView.ts's laidOutWholeOpen.) Traced in the editor, a full-speed 30 KB table behind the stream got ~300 rows
  * in a frame (20,000 characters), and that frame's style and layout (3,400–3,800 dirty layout objects)
  * were tasks of 64–69 ms, all of it on a CPU, in 3 of 3 runs. Capped, alternating with the build before
  * (6 runs each, traced): the longest task of each run 21–39 ms against 41–65, a task over 50 ms in none of
@@ -101,7 +102,7 @@ export class FrameBudget {
   /**
    * The size of the next slice, or 0 when this frame has done enough (its first slice always fits).
    * `laidOutWhole`: the slice goes into a block the browser lays out in this frame, however far
-   * below the view (an open table or list: see BEHIND_FRAME_BUDGET_MS); what a frame puts into such blocks stays
+   * below the view (an open table: see BEHIND_FRAME_BUDGET_MS); what a frame puts into such blocks stays
    * within FRAME_BUDGET_CHARS, behind or not (a small table in a long answer costs the frame nothing more).
    */
   nextSlice(laidOutWhole = false): number {

@@ -107,14 +107,63 @@ describe('flow: chat in the sidebar', () => {
     assert.equal(await answer.getByRole('columnheader', { name: 'square' }).count(), shown.tables);
   });
 
-  it('shows every item of a long list echo-1 streams, in segments that read as one list: no gap where one ends, the numbers going on', async () => {
-    // 250 items of some 80 characters: over 20 KB, rendered over several frames and past LIST_SEGMENT_ITEMS items, so the
-    // list goes on in segments (segmentedList.ts). The numbers start at 3, as the model wrote them.
-    const items = 250;
+  it('shows every item of a long list echo-1 streams, in segments that read as one list: no gap where one ends, the numbers going on; scrolling up through it moves nothing but by the wheel', async () => {
+    // 800 items of some 80 characters: over 60 KB, rendered over several frames and past LIST_SEGMENT_ITEMS items, so the
+    // list goes on in segments (segmentedList.ts); the page falls behind the stream, and segments it adds below the view
+    // are skipped, never laid out until scrolled to (in two runs, one and three of the eight). The numbers start
+    // at 3, as the model wrote them.
+    const items = 800;
     const prompt = Array.from({ length: items }, (_, i) => `${i + 3}. item ${i + 3} of the list, with a few words to wrap at the view's width`).join('\n');
     const before = await world.chat.messages('assistant').count();
     await world.chat.send(prompt);
     const answer = await world.chat.assistantMessage(before, 'done');
+    // Its segments but the last are skipped off screen (chat.css), the chunk they are in is not (never one skipped inside
+    // another), and so neither is the message as a whole (it counts as long).
+    const skipping = await answer.evaluate((message) => {
+      const lists = Array.from(message.querySelectorAll('.content ol'));
+      const chunk = lists[0]?.closest('.md-chunk');
+      return {
+        long: message.hasAttribute('data-long'),
+        lists: lists.map((list) => getComputedStyle(list).contentVisibility),
+        chunk: chunk ? getComputedStyle(chunk).contentVisibility : 'no chunk',
+      };
+    });
+    assert.ok(skipping.lists.length >= 2, `${skipping.lists.length} list(s): the list did not go on in segments`);
+    assert.deepEqual(skipping.lists, skipping.lists.map((_, i) => (i < skipping.lists.length - 1 ? 'auto' : 'visible')));
+    assert.equal(skipping.chunk, 'visible');
+    assert.equal(skipping.long, true, 'the answer counts as long');
+    // Scrolling up through it from its end moves what is on screen by what the wheel turned: a segment the browser
+    // skipped until then counts an estimate, and laid out as it comes near, it must not move what is on screen.
+    const conversation = world.chat.frame.locator('#conversation');
+    const box = await conversation.boundingBox();
+    assert.ok(box, 'the conversation is shown');
+    await world.workbench.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    /** Once the scrolling has come to rest: the top of the element at the middle of the view (marked now, or before), and whether the list's start is in view. */
+    const atMiddle = (mark: boolean): Promise<{ top: number; listStartInView: boolean }> => answer.evaluate(async (message, mark) => {
+      const view = message.closest('#conversation') as HTMLElement;
+      const frameDone = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+      for (let last = -1; last !== view.scrollTop;) {
+        last = view.scrollTop;
+        await frameDone();
+        await frameDone();
+      }
+      const kept = window as unknown as { listReference?: Element | null };
+      const box = view.getBoundingClientRect();
+      if (mark) kept.listReference = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      if (!kept.listReference) throw new Error('nothing at the middle of the view');
+      const first = message.querySelector('.content ol');
+      return { top: kept.listReference.getBoundingClientRect().top, listStartInView: first !== null && first.getBoundingClientRect().top >= box.top };
+    }, mark);
+    const turnPx = 400;
+    let turns = 0;
+    for (; turns < 80; turns++) {
+      const before = await atMiddle(true);
+      if (before.listStartInView) break;
+      await world.workbench.page.mouse.wheel(0, -turnPx);
+      const after = await atMiddle(false);
+      assert.ok(Math.abs(after.top - before.top - turnPx) <= 2, `turn ${turns}: what was at the middle moved ${Math.round(after.top - before.top)} px for a wheel turn of ${turnPx}`);
+    }
+    assert.ok(turns >= 5 && turns < 80, `${turns} wheel turns from the answer's end to its start`);
     const shown = await answer.locator('.content').evaluate((content) => {
       const lists = Array.from(content.querySelectorAll('ol'));
       const boxes = lists.flatMap((list) => Array.from(list.children, (item) => item.getBoundingClientRect()));

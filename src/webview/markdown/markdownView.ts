@@ -53,6 +53,12 @@ export const LONG_TABLE_ROWS = 100;
  */
 export const LONG_MESSAGE_CHUNKS = 8;
 export const LONG_TABLE_UPDATE_MS = 100;
+/**
+ * The class of a chunk that holds a list gone on in segments. Its segments but the last are skipped off screen
+ * (chat.css: `.list-continued`), so the chunk itself never is: never one skipped inside another (LONG_MESSAGE_CHUNKS). A message
+ * with such a list counts as long for the same reason (`long`).
+ */
+export const SEGMENTED_CHUNK_CLASS = 'md-segmented';
 
 interface OpenElement {
   kind: ContainerKind;
@@ -102,6 +108,12 @@ export class MarkdownView {
   /** Stops waiting for a grammar to turn warm (set while the view shows code of a cold one). */
   private stopWaiting: (() => void) | undefined;
   private lastLongTableUpdate = Number.NEGATIVE_INFINITY;
+  /**
+   * A list in the tail has gone on in segments (SEGMENTED_CHUNK_CLASS); and one ever has (`long`: like chunksMade, kept
+   * over a reset, an over-count at worst).
+   */
+  private tailSegmented = false;
+  private segmented = false;
 
   constructor(
     private readonly container: HTMLElement,
@@ -178,9 +190,12 @@ export class MarkdownView {
     return this.pending.length > 0;
   }
 
-  /** The text made more chunks than LONG_MESSAGE_CHUNKS: its message is skipped off screen chunk by chunk. */
+  /**
+   * The text made more chunks than LONG_MESSAGE_CHUNKS, or has a list in segments (skipped off screen one by one): its
+   * message is skipped off screen chunk by chunk, never whole.
+   */
   get long(): boolean {
-    return this.chunksMade > LONG_MESSAGE_CHUNKS;
+    return this.segmented || this.chunksMade > LONG_MESSAGE_CHUNKS;
   }
 
   /**
@@ -267,6 +282,7 @@ export class MarkdownView {
       this.tailHtml = '';
       this.open = [];
       this.openCode = undefined;
+      this.tailSegmented = false;
       this.dropPlainCode(() => true);
       this.count(2);
     }
@@ -355,6 +371,7 @@ export class MarkdownView {
     const holder = this.open.at(-1);
     if (holder?.segments) {
       this.count(holder.segments.append(fragment));
+      if (holder.segments instanceof SegmentedList && holder.segments.segments.length > 1) this.tailSegmented = this.segmented = true;
       return;
     }
     if (holder) {
@@ -427,14 +444,16 @@ export class MarkdownView {
   }
 
   /**
-   * A table or a list is open: what is added goes into it, never skipped off screen (it is the growing block),
-   * and is styled and laid out in the frame it is added, however far below the view (see frameBudget.ts).
-   * Traced in the editor, a full-speed 60 KB list behind the stream got 20,000 characters in a frame: 990
-   * elements styled and 2,390 layout objects dirty, a task of 102 ms (83 on a CPU), against ~250 and ~615 in
-   * a frame of 5,000. (A paragraph or quote grows by text or a few blocks; both kept their frames short.)
+   * A table is open: what is added goes into it, never skipped off screen (it is the growing block), and is styled
+   * and laid out in the frame it is added, however far below the view (see frameBudget.ts). A list was too: traced
+   * in the editor, a full-speed 60 KB list behind the stream got 20,000 characters in a frame, 990 elements styled
+   * and 2,390 layout objects dirty, a task of 102 ms (83 on a CPU), against ~250 and ~615 in a frame of 5,000. Now
+   * a list's segments but the last are skipped off screen (`.list-continued` in chat.css), so what a frame adds
+   * below the view is laid out only in the last segment, at most LIST_SEGMENT_ITEMS items. (A paragraph or quote
+   * grows by text or a few blocks; both kept their frames short.)
    */
   private laidOutWholeOpen(): boolean {
-    return this.open.some((element) => element.kind === 'table' || element.kind === 'list');
+    return this.open.some((element) => element.kind === 'table');
   }
 
   /** Where settled children go now: the innermost open container, or `.md-tail`. */
@@ -494,8 +513,10 @@ export class MarkdownView {
    */
   private settleTail(nodes: readonly Node[]): void {
     const held = Array.from(this.tail.childNodes);
+    const segmented = this.tailSegmented;
+    this.tailSegmented = false;
     if (held.length === nodes.length && held.every((node, i) => node === nodes[i])) {
-      this.tail.className = 'md-chunk';
+      this.tail.className = segmented ? `md-chunk ${SEGMENTED_CHUNK_CLASS}` : 'md-chunk';
       this.chunksMade++;
       this.chunk = this.tail;
       this.tail = this.newTail();
@@ -505,6 +526,11 @@ export class MarkdownView {
       const chunk = this.currentChunk();
       chunk.append(...nodes);
       for (const node of nodes) this.noteInChunk(node);
+      if (segmented) {
+        chunk.classList.add(SEGMENTED_CHUNK_CLASS);
+        // (Not skipped itself: the next block starts a chunk that is.)
+        this.chunkBlocks = BLOCKS_PER_CHUNK;
+      }
     }
     this.count(1);
   }

@@ -4,6 +4,10 @@
 // one before. Measured in plain Chromium at the chat view's width, ten items a frame, an 800-item list: layout 98–116 ms
 // in all split every 50–100 items, against 151–171 as one list.
 //
+// Each segment but the last is skipped off screen (chat.css, `.list-continued`), as a finished chunk is: while the page
+// is behind a fast stream, what a frame adds below the view is laid out only in the last segment, so a frame can take
+// as much of a list as of prose (markdownView.ts's laidOutWholeOpen).
+//
 // A screen reader meets several lists of up to LIST_SEGMENT_ITEMS items each rather than one; an ordered one's numbers
 // go on from one to the next.
 import { Segments } from './segments';
@@ -11,7 +15,7 @@ import { Segments } from './segments';
 /** Items in a segment of a streaming list. */
 export const LIST_SEGMENT_ITEMS = 100;
 
-/** The class of a list followed by a segment of it (chat.css: no bottom margin). */
+/** The class of a list followed by a segment of it (chat.css: no bottom margin; skipped off screen, as a chunk is). */
 export const LIST_CONTINUED_CLASS = 'list-continued';
 
 /** The class of a later segment (chat.css: no top margin). */

@@ -126,6 +126,34 @@ describe('webview stylesheet (media/chat.css)', () => {
     assert.notEqual(anchor(), 'none');
   });
 
+  it('skips a long list\'s segments but the last one by one, never the chunk or the message they are in', () => {
+    // Segments skipped inside a skipped chunk or message would be laid out a frame after it (see above); while the page
+    // is behind a fast stream, the segments a frame adds below the view are never laid out (markdownView.ts).
+    const h = styledApp();
+    const list = Array.from({ length: 250 }, (_, i) => `- item ${i} of the list`).join('\n');
+    const messages: TranscriptMessage[] = [
+      { id: 'list', role: 'assistant', content: `Intro.\n\n${list}\n\nAfter.`, status: 'done', createdAt: 1 },
+      { id: 'last', role: 'assistant', content: 'the newest', status: 'done', createdAt: 2 },
+    ];
+    h.receive({ type: 'state', chat: { id: 'c', title: 't', createdAt: 1, updatedAt: 1, messages }, model: 'm', busy: false, hasApiKey: true, hasBaseUrl: true, history: [] });
+    while (h.runFrames() > 0) { /* the whole list */ }
+    const style = (element: Element): CSSStyleDeclaration => h.window.getComputedStyle(element);
+    const message = h.$('.message[data-id="list"]');
+    const lists = Array.from(message.querySelectorAll('ul'));
+    assert.equal(lists.length, 3, 'the list in segments');
+    assert.equal(message.hasAttribute('data-long'), true, 'the message counts as long');
+    assert.equal(style(message).getPropertyValue('content-visibility'), '', 'the message: laid out');
+    const chunk = lists[0].closest('.md-chunk');
+    assert.ok(chunk);
+    assert.equal(style(chunk).getPropertyValue('content-visibility'), 'visible', 'the chunk they are in: laid out');
+    assert.notEqual(style(chunk).getPropertyValue('overflow-anchor'), 'none', 'and it may anchor the scroll position');
+    assert.deepEqual(lists.map((segment) => style(segment).getPropertyValue('content-visibility')), ['auto', 'auto', ''], 'the segments but the last: skipped');
+    // Only a segment laid out once anchors the scroll position (conversationView.ts marks it data-shown).
+    assert.equal(style(lists[0]).getPropertyValue('overflow-anchor'), 'none');
+    lists[0].setAttribute('data-shown', '');
+    assert.notEqual(style(lists[0]).getPropertyValue('overflow-anchor'), 'none');
+  });
+
   it('skips a reopened chat\'s groups of older messages whole, each message in them as any settled one, never the newest', () => {
     const h = styledApp();
     const messages: TranscriptMessage[] = Array.from({ length: 60 }, (_, i) => ({ id: `m${i}`, role: i % 2 === 0 ? 'user' : 'assistant', content: `Message ${i}`, status: 'done', createdAt: i }));

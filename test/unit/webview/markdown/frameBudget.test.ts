@@ -137,25 +137,38 @@ describe('webview/markdown: frame budget', function () {
     assert.equal(frame(), FRAME_BUDGET_CHARS);
   });
 
-  for (const shape of ['table', 'list'] as const) {
-    it(`behind the stream, a frame adds no more than FRAME_BUDGET_CHARS to an open ${shape} (the browser lays out all it adds), and takes more again once it ends`, () => {
-      const { view, renderer, budget, frame } = pageView();
-      const open = shapeText(shape, 3 * BEHIND_FRAME_BUDGET_CHARS);
-      view.append(`${open}\n\n${shapeText('paragraph', 3 * BEHIND_FRAME_BUDGET_CHARS)}`);
-      // Characters of the block each frame rendered (the last one goes on into the paragraph).
-      const added: number[] = [];
-      while (renderer.source.length < open.length) {
-        const before = renderer.source.length;
-        frame();
-        added.push(Math.min(renderer.source.length, open.length) - before);
-      }
-      assert.equal(budget.isBehind, true);
-      // At most a slice past the budget: the slice that opens the block is taken before it is open.
-      assert.ok(Math.max(...added) <= FRAME_BUDGET_CHARS + SLICE_CHARS, `added per frame into the ${shape}: ${added.join(', ')}`);
-      assert.ok(added.length >= open.length / (FRAME_BUDGET_CHARS + SLICE_CHARS), `${added.length} frames`);
-      assert.equal(frame(), BEHIND_FRAME_BUDGET_CHARS, 'the paragraph after it: the budget of a page behind');
-    });
-  }
+  /** Streams an open `shape` and a paragraph after it into a page behind the stream: what each frame added to the block. */
+  const behindInto = (shape: 'table' | 'list'): { added: number[]; open: string; budget: FrameBudget; frame(): number } => {
+    const { view, renderer, budget, frame } = pageView();
+    const open = shapeText(shape, 3 * BEHIND_FRAME_BUDGET_CHARS);
+    view.append(`${open}\n\n${shapeText('paragraph', 3 * BEHIND_FRAME_BUDGET_CHARS)}`);
+    // Characters of the block each frame rendered (the last one goes on into the paragraph).
+    const added: number[] = [];
+    while (renderer.source.length < open.length) {
+      const before = renderer.source.length;
+      frame();
+      added.push(Math.min(renderer.source.length, open.length) - before);
+    }
+    return { added, open, budget, frame };
+  };
+
+  it('behind the stream, a frame adds no more than FRAME_BUDGET_CHARS to an open table (the browser lays out all it adds), and takes more again once it ends', () => {
+    const { added, open, budget, frame } = behindInto('table');
+    assert.equal(budget.isBehind, true);
+    // At most a slice past the budget: the slice that opens the block is taken before it is open.
+    assert.ok(Math.max(...added) <= FRAME_BUDGET_CHARS + SLICE_CHARS, `added per frame into the table: ${added.join(', ')}`);
+    assert.ok(added.length >= open.length / (FRAME_BUDGET_CHARS + SLICE_CHARS), `${added.length} frames`);
+    assert.equal(frame(), BEHIND_FRAME_BUDGET_CHARS, 'the paragraph after it: the budget of a page behind');
+  });
+
+  it('behind the stream, a frame adds BEHIND_FRAME_BUDGET_CHARS to an open list (its segments but the last are skipped off screen)', () => {
+    const { added, budget } = behindInto('list');
+    assert.equal(budget.isBehind, true);
+    assert.equal(added[0], FRAME_BUDGET_CHARS, 'the first frame of a batch: the page was not behind');
+    // (The last frame goes on into the paragraph.)
+    assert.deepEqual(added.slice(1, -1), added.slice(1, -1).map(() => BEHIND_FRAME_BUDGET_CHARS), `added per frame into the list: ${added.join(', ')}`);
+    assert.ok(added.length >= 3, `${added.length} frames`);
+  });
 
   it('a frame renders what its time takes at the cost a character was measured at, in a few large slices; behind, for BEHIND_FRAME_BUDGET_MS', () => {
     // 2 ms per 1,000 characters: the first slice measures it, the next ones are sized to the time left.

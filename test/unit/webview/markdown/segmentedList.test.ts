@@ -2,7 +2,7 @@
 // one segment, not the whole list: lists that read as one (no margin between them, an ordered one numbering on).
 import * as assert from 'node:assert/strict';
 import { FRAME_BUDGET_CHARS } from '../../../../src/webview/frameBudget';
-import { MarkdownView } from '../../../../src/webview/markdown/markdownView';
+import { MarkdownView, SEGMENTED_CHUNK_CLASS } from '../../../../src/webview/markdown/markdownView';
 import { createSanitizer } from '../../../../src/webview/markdown/sanitizer';
 import { LIST_CONTINUED_CLASS, LIST_SEGMENT_CLASS, LIST_SEGMENT_ITEMS } from '../../../../src/webview/markdown/segmentedList';
 import { StreamingMarkdownRenderer } from '../../../../src/webview/markdown/streamingRenderer';
@@ -104,6 +104,44 @@ describe('webview/markdown: a streaming list in segments of LIST_SEGMENT_ITEMS i
     assert.deepEqual(moved, []);
     assert.ok(lists.every((segment) => segment.parentElement?.classList.contains('md-chunk')), 'the list became a chunk where it was');
     assert.equal(shownHtml(container), fullRender(text));
+  });
+
+  /** Streams `text` 200 characters a frame into a view of its own: the view, and the chunks it ended in. */
+  const streamed = (text: string): { view: MarkdownView; chunks: HTMLElement[]; container: HTMLElement } => {
+    const { container, view, frame } = newView();
+    for (let offset = 0; offset < text.length; offset += 200) {
+      view.append(text.slice(offset, offset + 200));
+      frame(false);
+    }
+    while (frame(true));
+    return { view, chunks: Array.from(container.querySelectorAll<HTMLElement>('.md-chunk')), container };
+  };
+
+  it('its segments but the last are skipped off screen, so the chunk it ends in is not, and its message counts as long', () => {
+    // (chat.css skips `.list-continued` and shows `.md-chunk.md-segmented`; a message that is `long` is skipped chunk by
+    // chunk, never whole: never one skipped inside another.)
+    const text = list(2 * LIST_SEGMENT_ITEMS + 5);
+    const { view, chunks, container } = streamed(text);
+    assert.equal(view.long, true, 'the message counts as long');
+    const segmented = chunks.filter((chunk) => chunk.classList.contains(SEGMENTED_CHUNK_CLASS));
+    assert.equal(segmented.length, 1, `chunks: ${chunks.map((chunk) => chunk.className).join(', ')}`);
+    assert.deepEqual(listsOf(segmented[0]), listsOf(container), 'every segment in it');
+    assert.equal(segmented[0].textContent?.includes('After.'), false, 'the block after the list starts a chunk of its own');
+    assert.equal(shownHtml(container), fullRender(text));
+  });
+
+  it('a list in a quote: the chunk the quote ends in is not skipped either', () => {
+    const { view, chunks, container } = streamed(list(2 * LIST_SEGMENT_ITEMS + 5, bullet, '> '));
+    assert.equal(view.long, true);
+    const segmented = chunks.filter((chunk) => chunk.classList.contains(SEGMENTED_CHUNK_CLASS));
+    assert.equal(segmented.length, 1);
+    assert.equal(segmented[0].querySelector('blockquote')?.querySelectorAll('ul').length, listsOf(container).length);
+  });
+
+  it('a list of LIST_SEGMENT_ITEMS items or fewer is one list: no chunk marked, its message not long for it', () => {
+    const { view, chunks } = streamed(list(LIST_SEGMENT_ITEMS));
+    assert.equal(view.long, false);
+    assert.deepEqual(chunks.filter((chunk) => chunk.classList.contains(SEGMENTED_CHUNK_CLASS)), []);
   });
 
   it('a list that turns loose after it went into segments is rebuilt whole: no segment of the tight one is left', () => {
