@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { describeChatClicks } from './chatClicks';
 import { chatsFolder, eventually, requestEnded, useFreshEditor } from './fixture';
 import { streamedReply } from './referenceClient';
+import { atMiddle } from './scrollReference';
 
 describe('flow: chat in the sidebar', () => {
   /** Echoes at a model's pace, so Stop can come in the middle of a long code block. */
@@ -138,29 +139,19 @@ describe('flow: chat in the sidebar', () => {
     const box = await conversation.boundingBox();
     assert.ok(box, 'the conversation is shown');
     await world.workbench.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    /** Once the scrolling has come to rest: the top of the element at the middle of the view (marked now, or before), and whether the list's start is in view. */
-    const atMiddle = (mark: boolean): Promise<{ top: number; listStartInView: boolean }> => answer.evaluate(async (message, mark) => {
-      const view = message.closest('#conversation') as HTMLElement;
-      const frameDone = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
-      for (let last = -1; last !== view.scrollTop;) {
-        last = view.scrollTop;
-        await frameDone();
-        await frameDone();
-      }
-      const kept = window as unknown as { listReference?: Element | null };
-      const box = view.getBoundingClientRect();
-      if (mark) kept.listReference = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      if (!kept.listReference) throw new Error('nothing at the middle of the view');
+    /** Whether the answer's list starts in the view (the scrolling at rest: atMiddle). */
+    const listStartInView = (): Promise<boolean> => answer.evaluate((message) => {
       const first = message.querySelector('.content ol');
-      return { top: kept.listReference.getBoundingClientRect().top, listStartInView: first !== null && first.getBoundingClientRect().top >= box.top };
-    }, mark);
+      const view = message.closest('#conversation')?.getBoundingClientRect();
+      return first !== null && view !== undefined && first.getBoundingClientRect().top >= view.top;
+    });
     const turnPx = 400;
     let turns = 0;
     for (; turns < 80; turns++) {
-      const before = await atMiddle(true);
-      if (before.listStartInView) break;
+      const before = await atMiddle(conversation, true);
+      if (await listStartInView()) break;
       await world.workbench.page.mouse.wheel(0, -turnPx);
-      const after = await atMiddle(false);
+      const after = await atMiddle(conversation, false);
       assert.ok(Math.abs(after.top - before.top - turnPx) <= 2, `turn ${turns}: what was at the middle moved ${Math.round(after.top - before.top)} px for a wheel turn of ${turnPx}`);
     }
     assert.ok(turns >= 5 && turns < 80, `${turns} wheel turns from the answer's end to its start`);

@@ -11,6 +11,7 @@ import { describeAttachments } from './attachments';
 import { chatsFolder as chatsOf, eventually, useFreshEditor } from './fixture';
 import { describeOrganize } from './organize';
 import { describeProfiles } from './profiles';
+import { atMiddle } from './scrollReference';
 
 describe('flow: edit, regenerate and history', () => {
   const world = useFreshEditor({ apiKey: 'demo-key', settings: { 'modelAccess.model': 'echo-1' } });
@@ -229,27 +230,11 @@ describe('flow: edit, regenerate and history', () => {
       const box = await conversation.boundingBox();
       assert.ok(box, 'the conversation is shown');
       await world.workbench.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-      /**
-       * Once the scrolling has come to rest (two frames alike): the element at the middle of the view when `mark`
-       * (kept in the page), else the one marked before; its top, and the message it is in.
-       */
-      const atMiddle = (mark: boolean): Promise<{ id: string; top: number; scrollTop: number; grouped: boolean }> => conversation.evaluate(async (element, mark) => {
-        const frameDone = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
-        for (let last = -1; last !== element.scrollTop;) {
-          last = element.scrollTop;
-          await frameDone();
-          await frameDone();
-        }
-        const kept = window as unknown as { scrollReference?: Element | null };
-        if (mark) {
-          const view = element.getBoundingClientRect();
-          kept.scrollReference = document.elementFromPoint(view.left + view.width / 2, view.top + view.height / 2);
-        }
-        const reference = kept.scrollReference;
-        const id = reference?.closest<HTMLElement>('.message')?.dataset.id;
-        if (!reference || id === undefined) throw new Error('no message at the middle of the view');
-        return { id, top: reference.getBoundingClientRect().top, scrollTop: element.scrollTop, grouped: reference.closest('.message-group') !== null };
-      }, mark);
+      const middle = async (mark: boolean): Promise<{ id: string; top: number; scrollTop: number; grouped: boolean }> => {
+        const { messageId, ...reference } = await atMiddle(conversation, mark);
+        if (messageId === undefined) throw new Error('no message at the middle of the view');
+        return { id: messageId, ...reference };
+      };
       // (Turns larger than the view: each brings messages into view that the browser skipped until then. In turns of
       // 100 px, messages come into view a little at a time, and the test passed without scroll anchoring too.)
       const turnPx = 400;
@@ -258,11 +243,11 @@ describe('flow: edit, regenerate and history', () => {
       // browser skips whole off screen.
       let groupedTurns = 0;
       for (let turn = 0; turn * turnPx < 8_000 || (groupedTurns < 5 && turn < 60); turn++) {
-        const before = await atMiddle(true);
+        const before = await middle(true);
         seen.add(before.id);
         if (before.grouped) groupedTurns++;
         await world.workbench.page.mouse.wheel(0, -turnPx);
-        const after = await atMiddle(false);
+        const after = await middle(false);
         assert.ok(Math.abs(after.top - before.top - turnPx) <= 2,
           `turn ${turn}: what was at the middle (in ${before.id}) moved ${Math.round(after.top - before.top)} px for a wheel turn of ${turnPx} (scrollTop ${before.scrollTop} → ${after.scrollTop})`);
       }
