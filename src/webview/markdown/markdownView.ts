@@ -55,8 +55,8 @@ export const LONG_MESSAGE_CHUNKS = 8;
 export const LONG_TABLE_UPDATE_MS = 100;
 /**
  * The class of a chunk that holds a list gone on in segments. Its segments but the last are skipped off screen
- * (chat.css: `.list-continued`), so the chunk itself never is: never one skipped inside another (LONG_MESSAGE_CHUNKS). A message
- * with such a list counts as long for the same reason (`long`).
+ * (chat.css: `.list-continued`), so the chunk itself never is: never one skipped inside another
+ * (LONG_MESSAGE_CHUNKS). A message with such a list counts as long for the same reason (`long`).
  */
 export const SEGMENTED_CHUNK_CLASS = 'md-segmented';
 
@@ -526,11 +526,6 @@ export class MarkdownView {
       const chunk = this.currentChunk();
       chunk.append(...nodes);
       for (const node of nodes) this.noteInChunk(node);
-      if (segmented) {
-        chunk.classList.add(SEGMENTED_CHUNK_CLASS);
-        // (Not skipped itself: the next block starts a chunk that is.)
-        this.chunkBlocks = BLOCKS_PER_CHUNK;
-      }
     }
     this.count(1);
   }

@@ -7,7 +7,7 @@ import { createSanitizer } from '../../../../src/webview/markdown/sanitizer';
 import { LIST_CONTINUED_CLASS, LIST_SEGMENT_CLASS, LIST_SEGMENT_ITEMS } from '../../../../src/webview/markdown/segmentedList';
 import { StreamingMarkdownRenderer } from '../../../../src/webview/markdown/streamingRenderer';
 import { createWindow, fullRenderHtml, shownHtml } from '../domFixture';
-import { md } from './streamFixture';
+import { chunk, md, seededRandom } from './streamFixture';
 
 const window = createWindow();
 const sanitize = createSanitizer(window);
@@ -142,6 +142,35 @@ describe('webview/markdown: a streaming list in segments of LIST_SEGMENT_ITEMS i
     const { view, chunks } = streamed(list(LIST_SEGMENT_ITEMS));
     assert.equal(view.long, false);
     assert.deepEqual(chunks.filter((chunk) => chunk.classList.contains(SEGMENTED_CHUNK_CLASS)), []);
+  });
+
+  it('whatever follows it and however the text arrives, no segment skipped off screen ends in a chunk that is skipped too', () => {
+    const long = (quote = ''): string => Array.from({ length: LIST_SEGMENT_ITEMS + 30 }, (_, i) => `${quote}${bullet(i)}`).join('');
+    const texts = [
+      `${long()}\nAfter.\n`,
+      `${long()}After, lazily on.\n\nNext.\n`,
+      `${long()}\n\`\`\`js\nconst x = 1;\n\`\`\`\n`,
+      `${long()}\n${long()}`,
+      `${long('> ')}\nAfter.\n`,
+      `Intro.\n\n${long()}\n| a | b |\n|---|---|\n| 1 | 2 |\n`,
+    ];
+    for (const [index, text] of texts.entries()) {
+      for (const maxPiece of [90, 700, 6_000]) {
+        const { container, view, frame } = newView();
+        for (const piece of chunk(text, maxPiece, seededRandom(index * 10 + maxPiece))) {
+          view.append(piece);
+          frame(false);
+        }
+        while (frame(true));
+        const skipped = Array.from(container.querySelectorAll(`.${LIST_CONTINUED_CLASS}`));
+        assert.ok(skipped.length > 0, `text ${index}, pieces of up to ${maxPiece}: no list in segments`);
+        for (const segment of skipped) {
+          assert.ok(segment.closest('.md-chunk')?.classList.contains(SEGMENTED_CHUNK_CLASS), `text ${index}, pieces of up to ${maxPiece}: a segment in a chunk skipped too`);
+        }
+        assert.equal(view.long, true);
+        assert.equal(shownHtml(container), fullRender(text), `text ${index}, pieces of up to ${maxPiece}`);
+      }
+    }
   });
 
   it('a list that turns loose after it went into segments is rebuilt whole: no segment of the tight one is left', () => {
