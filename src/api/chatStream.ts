@@ -1,3 +1,4 @@
+import { ChunkTemplate, type TemplateRead } from './chunkTemplate';
 import { ApiError, apiErrorFromErrorEvent, apiErrorFromObject, extractErrorObject, isStreamTruncation, streamTruncatedError } from './errors';
 import { isRecord, nonEmptyString, parseJson } from './json';
 import { ReadEvents, type SseMessage } from './sse';
@@ -43,6 +44,19 @@ export function readChatChoice(value: unknown, part: 'delta' | 'message'): ChatC
   };
 }
 
+/**
+ * A parsed chunk's text or reasoning when that is all the stream reader below takes from it (no finish reason, tool
+ * calls, usage or error): what a ChunkTemplate may stand in for.
+ */
+export function textAlone(chunk: unknown): TemplateRead | undefined {
+  if (!isRecord(chunk) || extractErrorObject(chunk) !== undefined || readUsage(chunk.usage) !== undefined) return undefined;
+  const { text, reasoning, finishReason, toolCalls } = readChatChoice(chunk, 'delta');
+  if (finishReason !== undefined || (Array.isArray(toolCalls) && toolCalls.length > 0)) return undefined;
+  if (text !== undefined && reasoning === undefined) return { field: 'text', text };
+  if (reasoning !== undefined && text === undefined) return { field: 'reasoning', text: reasoning };
+  return undefined;
+}
+
 /** The error an event carries: an `error` event, or an error object in the data (`chunk`, parsed once by the caller). */
 function errorFromEvent(message: SseMessage, chunk: unknown, httpStatus: number): ApiError | undefined {
   if (message.event === 'error') return apiErrorFromErrorEvent(message.data, httpStatus);
@@ -66,6 +80,7 @@ export async function* chatEventsFromSse(reads: AsyncIterable<SseMessage[]>, htt
   let usage: UsageEvent | undefined;
   const toolCalls = new ToolCallAssembler();
   const out = new ReadEvents();
+  const template = new ChunkTemplate(textAlone);
 
   // Tool calls come out whole, only once the stream is complete: half a call's arguments are no call.
   const ending = function* (): Generator<StreamEvent> {
@@ -78,11 +93,18 @@ export async function* chatEventsFromSse(reads: AsyncIterable<SseMessage[]>, htt
   const read = (messages: SseMessage[]): boolean | ApiError => {
     for (const message of messages) {
       if (message.data.trim() === '[DONE]') return true;
+      // Most chunks differ from the one before only in their text: only that is parsed (chunkTemplate.ts).
+      const fast = message.event === 'error' ? undefined : template.read(message.data);
+      if (fast) {
+        out.push({ type: fast.field, text: fast.text });
+        continue;
+      }
       // Parsed once: at full speed a stream is tens of thousands of events.
       const chunk = parseJson(message.data);
       const error = errorFromEvent(message, chunk, httpStatus);
       if (error) return error;
       if (!isRecord(chunk)) continue;
+      template.learn(message.data, chunk);
       const parts = readChatChoice(chunk, 'delta');
       if (parts.reasoning) out.push({ type: 'reasoning', text: parts.reasoning });
       if (parts.text) out.push({ type: 'text', text: parts.text });

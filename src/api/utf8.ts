@@ -2,8 +2,6 @@ import { isAscii } from 'node:buffer';
 import { StringDecoder } from 'node:string_decoder';
 
 const LF = 0x0a;
-/** Bytes from here up are parts of multi-byte characters; below, ASCII. */
-const FIRST_NON_ASCII = 0x80;
 
 /**
  * Layer 1 of streaming: network bytes → text, one read's text at a time, in pieces. The decoder keeps an
@@ -50,24 +48,21 @@ function decodeRead(decoder: StringDecoder, chunk: Uint8Array): string[] {
   if (isAscii(lines)) {
     add(lines.toString('latin1'));
   } else {
+    // (Found by a regular expression over the read as Latin-1, one character a byte: a loop over the bytes in
+    // JavaScript was a third of reading a 100 KB mixed answer.)
+    const latin1 = lines.toString('latin1');
+    const wide = /[\x80-\xff]/g;
     let runStart = 0;
-    let lineStart = 0;
-    let wide = false;
-    for (let at = 0; at < lines.length; at++) {
-      const byte = lines[at];
-      if (byte >= FIRST_NON_ASCII) {
-        wide = true;
-      } else if (byte === LF) {
-        if (wide) {
-          add(lines.toString('latin1', runStart, lineStart));
-          add(lines.toString('utf8', lineStart, at + 1));
-          runStart = at + 1;
-          wide = false;
-        }
-        lineStart = at + 1;
-      }
+    for (let match = wide.exec(latin1); match !== null; match = wide.exec(latin1)) {
+      // (`lines` ends with a line break, so every line has one.)
+      const lineStart = latin1.lastIndexOf('\n', match.index) + 1;
+      const lineEnd = latin1.indexOf('\n', match.index) + 1;
+      if (lineStart > runStart) add(latin1.slice(runStart, lineStart));
+      add(lines.toString('utf8', lineStart, lineEnd));
+      runStart = lineEnd;
+      wide.lastIndex = lineEnd;
     }
-    add(lines.toString('latin1', runStart));
+    add(latin1.slice(runStart));
   }
   // The rest may end inside a character: the decoder keeps that part for the next read.
   add(decoder.write(bytes.subarray(last + 1)));
