@@ -106,6 +106,14 @@ describe('api/chunkTemplate: chunks that differ only in their text', () => {
     assert.ok(fast > 2_000, `the template took ${fast} chunks`);
   });
 
+  it('never learns a place the text is not read from, where its literal happens to stand too', () => {
+    // The last place the text's literal stands is the model's name: a template there would read the next chunk's
+    // model as its text.
+    const data = ['{"choices":[{"index":0,"delta":{"content":"same"}}],"model":"same"}', '{"choices":[{"index":0,"delta":{"content":"same"}}],"model":"other"}'];
+    const { reads } = readAll(new ChunkTemplate(textAlone), data);
+    assert.deepEqual(reads, [{ field: 'text', text: 'same' }, { field: 'text', text: 'same' }]);
+  });
+
   it('parses only the text of a stream of same-shaped chunks, learning again when the rest changes', async () => {
     const texts = Array.from({ length: 1_000 }, (_, index) => ` word${index}`);
     // `created` moves on once a second, as servers write it.
