@@ -58,7 +58,8 @@ export class ChunkTemplate {
     if (field === undefined) return undefined;
     const end = data.length - suffix.length;
     // (At least `""`: an empty string gives no text, as a whole parse would read it; see below. Compared as slices:
-    // startsWith and endsWith took three times as long on the parser's strings, 40% of reading a 100 KB answer.)
+    // with startsWith and endsWith, reading a 100 KB mixed answer's 5 MB of events from memory took 29.5 ms; as
+    // slices, 13.)
     if (end - prefix.length < 2 || data.slice(0, prefix.length) !== prefix || data.slice(end) !== suffix) return undefined;
     if (data.charCodeAt(prefix.length) !== QUOTE || data.charCodeAt(end - 1) !== QUOTE) return undefined;
     const text = parseJson(data.slice(prefix.length, end));

