@@ -83,6 +83,14 @@ export const quietEditorSettings: Readonly<Record<string, unknown>> = {
   // enough for that; its full project server took 32 s of CPU in one run of the UI layer, for nothing a test reads.
   'typescript.tsserver.useSyntaxServer': 'always',
   'typescript.disableAutomaticTypeAcquisition': true,
+  // code-server's extension host is a remote one, which looks for ports to forward every 2 s by running
+  // `ls -l /proc/[0-9]*/fd/[0-9]* | grep socket:` and `ps -F -A -l | grep root` (VS Code's own desktop host
+  // does not): 457 ms of CPU in those commands in 14 searches of one bench run (`perf sched`), in bursts on
+  // both cores; a task of the chat page there ran 25 ms on a CPU in 72 while `ps` ran. Nothing here listens on
+  // a port to forward. (code-server has a tunnel provider, with which the search runs even with auto-forwarding
+  // off, unless ports are looked for in terminal output instead of among processes.)
+  'remote.autoForwardPorts': false,
+  'remote.autoForwardPortsSource': 'output',
 };
 
 /** Environment variables that must never reach the test editor from the developer's shell. */
