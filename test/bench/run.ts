@@ -11,6 +11,7 @@ import { requireChromium } from '../harness/chromium';
 import { ensureCodeServer, HarnessSetupError } from '../harness/codeServerInstall';
 import { activationReport } from './activation.bench';
 import { EDITOR_CASES, runEditorBench, type EditorResult } from './editor.bench';
+import { GOALS, goalsByRun } from './goals';
 import { CPU_ROLES, type CpuRole, type CpuUse } from './processCpu';
 import { PAGE_CASES, runPageBench, type PageResult } from './page.bench';
 import type { ReopenResult } from './reopen.bench';
@@ -142,6 +143,10 @@ async function main(): Promise<number> {
       + `wheel-scrolling it to the top (${cell((r) => r.scrollTurns)} turns of 600 px): messages laid out ${cell((r) => r.scrollMessagesLaidOut)}, `
       + `at most ${cell((r) => r.scrollMostLaidOutInATurn)} in a turn; tasks >50 ms ${cell((r) => r.scrollLongTasks)} `
       + `(longest ${cell((r) => r.scrollLongestMs)} ms).`);
+  }
+  if (editor.length > 0) {
+    console.log(`Issue 8's goals missed, run by run (${GOALS}):`);
+    for (const text of goalsByRun(editor, reopen, (result) => `${result.shape} ${kb(result.chars)} ${paceCell(result)}`)) console.log(`  ${text}`);
   }
   if (page.length > 0) {
     console.log('Page layer: the chat page alone in Chromium (400×900), no workbench, once it has warmed up while idle; the host\'s messages posted'
