@@ -9,9 +9,9 @@ export interface TemplateRead {
 /**
  * What a chunk must give, once its text is replaced by this marker, to serve as a template: this text, in the field
  * read, and nothing else the stream reader looks at (verify, in ChunkTemplate.learn). Any string would do; this one
- * is unlikely to be a chunk's own text.
+ * is unlikely to be a chunk's own text. (Exported for the tests that tell a template's check from a chunk's parse.)
  */
-const MARKER = '\u0000model-access-template\u0000';
+export const MARKER = '\u0000model-access-template\u0000';
 const MARKER_LITERAL = JSON.stringify(MARKER);
 const QUOTE = 0x22;
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { chatEventsFromSse } from '../../../src/api/chatStream';
+import { MARKER } from '../../../src/api/chunkTemplate';
 import { ApiError, streamTruncatedError } from '../../../src/api/errors';
 import { chunk, drain, sseReads, sseSource } from './streamHelpers';
 
@@ -41,7 +42,7 @@ describe('api/chatStream: chat chunks → StreamEvents', () => {
     // Each event's JSON exactly once; what else was parsed is a template's check (chunkTemplate.ts), at most four.
     for (const one of data) assert.equal(parsed.filter((text) => text === one).length, 1, one);
     const checks = parsed.filter((text) => !data.includes(text));
-    assert.ok(checks.every((text) => text.includes('model-access-template')), checks.join('\n'));
+    assert.ok(checks.every((text) => text.includes(JSON.stringify(MARKER))), checks.join('\n'));
     assert.ok(checks.length <= 4, `${checks.length} template checks`);
   });
 
